@@ -1,0 +1,308 @@
+//! FEN: reading with typed errors that name the offending token, and writing.
+//!
+//! Accepted: the six standard fields; the two move counters may be left out (EPD style, taken as
+//! `0 1`). Rejected, each with its own error: a wrong field count, a malformed board, side,
+//! castling, en passant or counter field, and positions that break the invariants of
+//! [`Position`] (kings, pawns on the back ranks, the side not to move in check, castling rights
+//! without their pieces, an en passant square that no double step could have made).
+//! An en passant square that is well formed but admits no legal capture is dropped, so the key
+//! and the written FEN are canonical.
+
+use super::bitboard::{Bitboard, Square};
+use super::position::{CastlingRights, Color, Piece, Position, Role, CASTLINGS};
+use std::fmt;
+
+/// Why a FEN was rejected. Every variant carries the offending token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 to 6 whitespace-separated fields.
+    FieldCount { found: usize },
+    /// The board field does not have 8 ranks.
+    RankCount { board: String },
+    /// A rank that does not describe exactly 8 squares.
+    RankLength { rank: String },
+    /// A character that is not a piece letter or a digit 1-8.
+    PieceChar { rank: String, found: char },
+    /// The side to move is not `w` or `b`.
+    Side { token: String },
+    /// The castling field is not `-` or a duplicate-free subset of `KQkq`.
+    Castling { token: String },
+    /// The en passant field is not `-` or a square.
+    EnPassant { token: String },
+    /// The halfmove clock is not a non-negative number.
+    HalfmoveClock { token: String },
+    /// The fullmove number is not a positive number.
+    FullmoveNumber { token: String },
+    /// A side has no king or several (`token` is the board field).
+    KingCount { color: Color, token: String },
+    /// A pawn on the first or last rank (`token` is its square).
+    PawnOnBackRank { token: String },
+    /// The side that is not to move is in check.
+    OpponentInCheck { token: String },
+    /// A castling right whose king or rook is not on its original square (`token` is the letter).
+    CastlingWithoutPieces { token: String },
+    /// An en passant square that no double step of the last move could have made.
+    ImpossibleEnPassant { token: String },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount { found } => write!(f, "FEN has {found} fields, expected 4 to 6"),
+            FenError::RankCount { board } => write!(f, "FEN board '{board}' does not have 8 ranks"),
+            FenError::RankLength { rank } => write!(f, "FEN rank '{rank}' does not have 8 squares"),
+            FenError::PieceChar { rank, found } => {
+                write!(f, "FEN rank '{rank}' has invalid character '{found}'")
+            }
+            FenError::Side { token } => {
+                write!(f, "invalid side to move '{token}' (expected w or b)")
+            }
+            FenError::Castling { token } => write!(f, "invalid castling field '{token}'"),
+            FenError::EnPassant { token } => write!(f, "invalid en passant field '{token}'"),
+            FenError::HalfmoveClock { token } => write!(f, "invalid halfmove clock '{token}'"),
+            FenError::FullmoveNumber { token } => write!(f, "invalid fullmove number '{token}'"),
+            FenError::KingCount { color, token } => {
+                write!(
+                    f,
+                    "board '{token}' must have exactly one {} king",
+                    if *color == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    }
+                )
+            }
+            FenError::PawnOnBackRank { token } => write!(f, "pawn on back rank square '{token}'"),
+            FenError::OpponentInCheck { token } => {
+                write!(f, "side not to move is in check (side field '{token}')")
+            }
+            FenError::CastlingWithoutPieces { token } => {
+                write!(
+                    f,
+                    "castling right '{token}' without king and rook on their original squares"
+                )
+            }
+            FenError::ImpossibleEnPassant { token } => {
+                write!(f, "impossible en passant square '{token}'")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount {
+            board: board.to_string(),
+        });
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        let too_long = || FenError::RankLength {
+            rank: rank_text.to_string(),
+        };
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+                if file > 8 {
+                    return Err(too_long());
+                }
+            } else if let Some(piece) = Piece::from_letter(c).filter(|_| c.is_ascii_alphabetic()) {
+                if file >= 8 {
+                    return Err(too_long());
+                }
+                pos.put(Square::from_file_rank(file, rank), piece);
+                file += 1;
+            } else {
+                return Err(FenError::PieceChar {
+                    rank: rank_text.to_string(),
+                    found: c,
+                });
+            }
+        }
+        if file != 8 {
+            return Err(too_long());
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(token: &str) -> Result<CastlingRights, FenError> {
+    if token == "-" {
+        return Ok(CastlingRights::default());
+    }
+    let err = || FenError::Castling {
+        token: token.to_string(),
+    };
+    let mut rights = 0u8;
+    for ch in token.chars() {
+        let c = CASTLINGS.iter().find(|c| c.letter == ch).ok_or_else(err)?;
+        if rights & c.right != 0 {
+            return Err(err());
+        }
+        rights |= c.right;
+    }
+    Ok(CastlingRights(rights))
+}
+
+fn parse_counter(token: &str, min: u32, err: impl Fn() -> FenError) -> Result<u32, FenError> {
+    // Digits only: no signs, no spaces; u32 overflow is an error too.
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err());
+    }
+    token
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n >= min)
+        .ok_or_else(err)
+}
+
+/// Reads a FEN into a validated position.
+pub fn parse(fen: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount {
+            found: fields.len(),
+        });
+    }
+    let mut pos = Position::empty();
+    parse_board(fields[0], &mut pos)?;
+    let turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            return Err(FenError::Side {
+                token: other.to_string(),
+            })
+        }
+    };
+    pos.set_turn(turn);
+    let rights = parse_castling(fields[2])?;
+    let ep = match fields[3] {
+        "-" => None,
+        token => Some(token.parse::<Square>().map_err(|_| FenError::EnPassant {
+            token: token.to_string(),
+        })?),
+    };
+    if let Some(token) = fields.get(4) {
+        pos.halfmove_clock = parse_counter(token, 0, || FenError::HalfmoveClock {
+            token: token.to_string(),
+        })?;
+    }
+    if let Some(token) = fields.get(5) {
+        pos.fullmove_number = parse_counter(token, 1, || FenError::FullmoveNumber {
+            token: token.to_string(),
+        })?;
+    }
+
+    for color in [Color::White, Color::Black] {
+        if pos.pieces(color, Role::King).count() != 1 {
+            return Err(FenError::KingCount {
+                color,
+                token: fields[0].to_string(),
+            });
+        }
+    }
+    if let Some(sq) = (pos.role_bb(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).next() {
+        return Err(FenError::PawnOnBackRank {
+            token: sq.to_string(),
+        });
+    }
+    let them = !turn;
+    if (pos.attackers_to(pos.king(them), pos.occupied()) & pos.color_bb(turn)).nonempty() {
+        return Err(FenError::OpponentInCheck {
+            token: fields[1].to_string(),
+        });
+    }
+    for c in CASTLINGS.iter().filter(|c| rights.has(c)) {
+        if pos.piece_at(c.king_from)
+            != Some(Piece {
+                color: c.color,
+                role: Role::King,
+            })
+            || pos.piece_at(c.rook_from)
+                != Some(Piece {
+                    color: c.color,
+                    role: Role::Rook,
+                })
+        {
+            return Err(FenError::CastlingWithoutPieces {
+                token: c.letter.to_string(),
+            });
+        }
+    }
+    pos.set_castling(rights);
+    if let Some(ep) = ep {
+        // The last move must have been a double step over `ep`: the pawn beyond it, the start
+        // square and `ep` itself empty.
+        // (The rank test comes first: only then are the neighbouring squares on the board.)
+        let possible = ep.rank() == turn.relative_rank(5)
+            && pos.piece_at(ep.offset(them.forward()))
+                == Some(Piece {
+                    color: them,
+                    role: Role::Pawn,
+                })
+            && pos.piece_at(ep).is_none()
+            && pos.piece_at(ep.offset(-them.forward())).is_none();
+        if !possible {
+            return Err(FenError::ImpossibleEnPassant {
+                token: fields[3].to_string(),
+            });
+        }
+        pos.set_ep_if_capturable(ep);
+    }
+    Ok(pos)
+}
+
+/// Writes the position as FEN (all six fields).
+pub fn write(pos: &Position) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match pos.piece_at(Square::from_file_rank(file, rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(p.letter());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(if pos.turn() == Color::White { 'w' } else { 'b' });
+    out.push(' ');
+    let rights = pos.castling_rights();
+    if rights.0 == 0 {
+        out.push('-');
+    }
+    for c in CASTLINGS.iter().filter(|c| rights.has(c)) {
+        out.push(c.letter);
+    }
+    out.push(' ');
+    match pos.ep_square() {
+        Some(ep) => out.push_str(&ep.to_string()),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(
+        " {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    ));
+    out
+}

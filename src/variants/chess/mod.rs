@@ -1,0 +1,173 @@
+//! The FIDE 8x8 bitboard core and the `normal` variant (FIDE chess, RULINGS.md G1-G4).
+//!
+//! Later 8x8 variants (Fighting Kings, Chess with Different Armies) build on these modules.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod fen;
+pub mod movegen;
+pub mod position;
+pub mod san;
+
+pub use bitboard::{Bitboard, Square};
+pub use fen::{FenError, START_FEN};
+pub use position::{Color, Move, MoveKind, Piece, Position, Role};
+
+use crate::core::{
+    Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat,
+    WinReason,
+};
+
+impl Color {
+    pub const fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+}
+
+impl Position {
+    /// Insufficient material as G4 defines it: K v K, K+B v K, K+N v K.
+    pub fn is_insufficient_material(&self) -> bool {
+        let kings = self.role_bb(Role::King);
+        let others = self.occupied() & !kings;
+        others.is_empty()
+            || (others.count() == 1
+                && (others & (self.role_bb(Role::Knight) | self.role_bb(Role::Bishop))).nonempty())
+    }
+
+    /// The coordinate token of a move: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+    pub fn coordinate(m: Move) -> String {
+        let mut s = format!("{}{}", m.from(), m.to());
+        if let Some(role) = m.promotion() {
+            s.push(role.upper().to_ascii_lowercase());
+        }
+        s
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type SetupError = FenError;
+    const NAME: &'static str = "normal";
+
+    fn start() -> Position {
+        fen::parse(START_FEN).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Position, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        fen::write(self)
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.turn().seat()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        movegen::legal_moves(self, out);
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        movegen::count_legal_moves(self)
+    }
+
+    fn play(&mut self, m: Move) {
+        #[cfg(debug_assertions)]
+        {
+            let mut moves = MoveList::new();
+            movegen::legal_moves(self, &mut moves);
+            debug_assert!(
+                moves.contains(&m),
+                "illegal move {m:?} in {}",
+                fen::write(self)
+            );
+        }
+        Position::play(self, m);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if movegen::count_legal_moves(self) == 0 {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: (!self.turn()).seat(),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::MoveRule,
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn recomputed_key(&self) -> u64 {
+        Position::recomputed_key(self)
+    }
+
+    fn render_move(&self, m: Move) -> String {
+        Position::coordinate(m)
+    }
+
+    /// Coordinate tokens first (the canonical form), then SAN.
+    fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
+        let mut moves = MoveList::new();
+        movegen::legal_moves(self, &mut moves);
+        if let Some(&m) = moves.iter().find(|&&m| Position::coordinate(m) == token) {
+            return Ok(m);
+        }
+        san::parse(self, token)
+    }
+
+    fn diagram(&self) -> Diagram {
+        let cells = Square::all()
+            .map(|sq| match self.piece_at(sq) {
+                Some(p) => Cell::Pieces(vec![p.letter().to_string()]),
+                None => Cell::Empty,
+            })
+            .collect();
+        let side = if self.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let mut notes = vec![format!("{side} to move")];
+        if self.in_check() {
+            notes.push("In check".to_string());
+        }
+        Diagram {
+            files: 8,
+            ranks: 8,
+            cells,
+            notes,
+        }
+    }
+
+    fn validate(&self) -> Result<(), InvariantError> {
+        Position::validate(self)
+    }
+}

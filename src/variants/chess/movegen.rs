@@ -1,0 +1,291 @@
+//! Legal move generation for FIDE chess.
+//!
+//! Fully legal, without make/unmake-and-test: checks restrict the target squares, pinned pieces
+//! move only along their pin line, king moves are tested against attacks with the king lifted off
+//! the board, and en passant (the one move that removes two pieces from a line) is tested by
+//! recomputing attacks on the king. One generator serves both move lists and perft's bulk
+//! counting: it reports moves to a [`MoveSink`], and the counting sink only pop-counts.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use super::bitboard::{Bitboard, Square};
+use super::position::{Color, Move, MoveKind, Position, Role, CASTLINGS};
+use crate::core::MoveList;
+
+/// Receives the generator's moves.
+pub(super) trait MoveSink {
+    /// Ordinary moves of the piece on `from` to each of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to each of `targets` from the square `delta` behind it.
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: MoveKind);
+    /// Pawn moves to each of `targets` (on the last rank), from `delta` behind, all four promotions.
+    fn promotions(&mut self, targets: Bitboard, delta: i8);
+    /// One move.
+    fn single(&mut self, m: Move);
+}
+
+/// Collects moves into a list.
+pub(super) struct Collect<'a>(pub &'a mut MoveList<Move>);
+
+impl MoveSink for Collect<'_> {
+    #[inline]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.0.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: MoveKind) {
+        for to in targets {
+            self.0.push(Move::new(to.offset(-delta), to, kind));
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            let from = to.offset(-delta);
+            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                self.0.push(Move::new(from, to, MoveKind::Promotion(role)));
+            }
+        }
+    }
+    #[inline]
+    fn single(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Default)]
+pub(super) struct Count(pub usize);
+
+impl MoveSink for Count {
+    #[inline]
+    fn piece_moves(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, _: i8, _: MoveKind) {
+        self.0 += targets.count();
+    }
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, _: i8) {
+        self.0 += 4 * targets.count();
+    }
+    #[inline]
+    fn single(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Our pieces pinned to our king, and the enemy sliders that could attack the king along a line.
+#[inline]
+fn pinned(pos: &Position, us: Color, king: Square) -> Bitboard {
+    let them = !us;
+    let occupied = pos.occupied();
+    let their = pos.color_bb(them);
+    let snipers = (rook_attacks(king, their)
+        & (pos.role_bb(Role::Rook) | pos.role_bb(Role::Queen))
+        | bishop_attacks(king, their) & (pos.role_bb(Role::Bishop) | pos.role_bb(Role::Queen)))
+        & their;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & pos.color_bb(us);
+        }
+    }
+    pinned
+}
+
+/// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
+#[inline]
+fn attacked_by(pos: &Position, them: Color, sq: Square, occupied: Bitboard) -> bool {
+    (pos.attackers_to(sq, occupied) & pos.color_bb(them)).nonempty()
+}
+
+/// Reports every legal move of the side to move.
+#[inline]
+pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let us = pos.turn();
+    let them = !us;
+    let ours = pos.color_bb(us);
+    let theirs = pos.color_bb(them);
+    let occupied = ours | theirs;
+    let king = pos.king(us);
+    let checkers = pos.attackers_to(king, occupied) & theirs;
+
+    // King moves: the destination must be safe with the king lifted off its square (so a slider
+    // checking along a line still covers the square behind the king).
+    let without_king = occupied ^ king.bb();
+    let mut king_targets = Bitboard::EMPTY;
+    for to in king_attacks(king) & !ours {
+        if !attacked_by(pos, them, to, without_king) {
+            king_targets |= to.bb();
+        }
+    }
+    sink.piece_moves(king, king_targets);
+
+    if checkers.more_than_one() {
+        return; // Double check: only the king moves.
+    }
+    // Squares that a non-king move must land on: anywhere not ours, or, in check, the checker
+    // or a square between it and the king.
+    let target = match checkers.single() {
+        Some(checker) => between(king, checker) | checker.bb(),
+        None => !ours,
+    };
+    let pinned = pinned(pos, us, king);
+
+    for from in pos.pieces(us, Role::Knight) & !pinned {
+        sink.piece_moves(from, knight_attacks(from) & target);
+    }
+    let diagonal = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Queen);
+    for from in ours & diagonal {
+        let mut to = bishop_attacks(from, occupied) & target;
+        if pinned.has(from) {
+            to &= line(king, from);
+        }
+        sink.piece_moves(from, to);
+    }
+    let straight = pos.role_bb(Role::Rook) | pos.role_bb(Role::Queen);
+    for from in ours & straight {
+        let mut to = rook_attacks(from, occupied) & target;
+        if pinned.has(from) {
+            to &= line(king, from);
+        }
+        sink.piece_moves(from, to);
+    }
+
+    pawn_moves(pos, sink, target, pinned, king);
+
+    if let Some(ep) = pos.ep_square() {
+        for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
+            if en_passant_is_legal(pos, from, ep) {
+                sink.single(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    if checkers.is_empty() {
+        castling_moves(pos, sink, occupied);
+    }
+}
+
+fn pawn_moves<S: MoveSink>(
+    pos: &Position,
+    sink: &mut S,
+    target: Bitboard,
+    pinned: Bitboard,
+    king: Square,
+) {
+    let us = pos.turn();
+    let empty = !pos.occupied();
+    let theirs = pos.color_bb(!us);
+    let pawns = pos.pieces(us, Role::Pawn);
+    let forward = us.forward();
+    let (up, third_rank, last_rank): (fn(Bitboard) -> Bitboard, _, _) = match us {
+        Color::White => (Bitboard::shift_up, Bitboard::rank(2), Bitboard::RANK_8),
+        Color::Black => (Bitboard::shift_down, Bitboard::rank(5), Bitboard::RANK_1),
+    };
+
+    // Unpinned pawns move set-wise.
+    let free = pawns & !pinned;
+    let push = up(free) & empty;
+    let double = up(push & third_rank) & empty & target;
+    let push = push & target;
+    sink.pawn_moves(push & !last_rank, forward, MoveKind::Normal);
+    sink.promotions(push & last_rank, forward);
+    sink.pawn_moves(double, 2 * forward, MoveKind::DoublePush);
+    // Captures towards the a-file and towards the h-file.
+    for (delta, edge) in [
+        (forward - 1, Bitboard::FILE_A),
+        (forward + 1, Bitboard::FILE_H),
+    ] {
+        let caps = up(free & !edge);
+        let caps = if delta - forward < 0 {
+            Bitboard(caps.0 >> 1)
+        } else {
+            Bitboard(caps.0 << 1)
+        };
+        let caps = caps & theirs & target;
+        sink.pawn_moves(caps & !last_rank, delta, MoveKind::Normal);
+        sink.promotions(caps & last_rank, delta);
+    }
+
+    // Pinned pawns move one at a time along their pin line.
+    for from in pawns & pinned {
+        let pin_line = line(king, from);
+        let one = from.offset(forward);
+        let mut pushes = Bitboard::EMPTY;
+        let mut doubles = Bitboard::EMPTY;
+        if empty.has(one) {
+            pushes = one.bb();
+            if third_rank.has(one) {
+                doubles = up(one.bb()) & empty;
+            }
+        }
+        let pushes = pushes & target & pin_line;
+        let doubles = doubles & target & pin_line;
+        let caps = pawn_attacks(us, from) & theirs & target & pin_line;
+        for to in pushes | caps {
+            let delta = to.index() as i8 - from.index() as i8;
+            if last_rank.has(to) {
+                sink.promotions(to.bb(), delta);
+            } else {
+                sink.pawn_moves(to.bb(), delta, MoveKind::Normal);
+            }
+        }
+        sink.pawn_moves(doubles, 2 * forward, MoveKind::DoublePush);
+    }
+}
+
+/// En passant removes two pieces from their squares at once, which can uncover a slider along
+/// the rank; test it by recomputing attacks on the king after the capture.
+fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> bool {
+    let us = pos.turn();
+    let victim = ep.offset(-us.forward());
+    let occupied = (pos.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
+    let attackers = pos.attackers_to(pos.king(us), occupied) & pos.color_bb(!us) & !victim.bb();
+    attackers.is_empty()
+}
+
+fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, occupied: Bitboard) {
+    let us = pos.turn();
+    let rights = pos.castling_rights();
+    for c in CASTLINGS.iter().filter(|c| c.color == us && rights.has(c)) {
+        let path_clear = (between(c.king_from, c.rook_from) & occupied).is_empty();
+        // The king may not pass through or land on an attacked square (it is not in check here).
+        let safe = || {
+            (between(c.king_from, c.king_to) | c.king_to.bb())
+                .all(|sq| !attacked_by(pos, !us, sq, occupied))
+        };
+        if path_clear && safe() {
+            sink.single(Move::new(c.king_from, c.king_to, MoveKind::Castle));
+        }
+    }
+}
+
+/// Whether the side to move has a legal en passant capture on the position's ep square.
+/// (In check, the capture must remove the checker or block: the recomputation covers both.)
+pub(super) fn has_legal_en_passant(pos: &Position) -> bool {
+    let Some(ep) = pos.ep_square() else {
+        return false;
+    };
+    let us = pos.turn();
+    (pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn))
+        .any(|from| en_passant_is_legal(pos, from, ep))
+}
+
+/// The legal moves of the side to move.
+pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
+    generate(pos, &mut Collect(out));
+}
+
+/// The number of legal moves, by pop-count (perft's bulk counting).
+pub fn count_legal_moves(pos: &Position) -> usize {
+    let mut count = Count::default();
+    generate(pos, &mut count);
+    count.0
+}

@@ -1,0 +1,109 @@
+//! The variants, one module per rule family, and the registry that maps names to them.
+//!
+//! The variant is chosen once, at the root: [`Variant::dispatch`] calls a generic function
+//! monomorphised for the concrete [`Game`] type, so nothing below it pays for dynamic dispatch.
+
+pub mod chess;
+
+use crate::core::Game;
+use std::fmt;
+
+/// A variant jester knows by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Normal,
+}
+
+/// What the registry says about one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    pub variant: Variant,
+    /// The canonical name (NOTATION.md).
+    pub name: &'static str,
+    /// Other names accepted as input.
+    pub aliases: &'static [&'static str],
+    pub description: &'static str,
+}
+
+/// Every playable variant.
+pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
+    variant: Variant::Normal,
+    name: "normal",
+    aliases: &["standard", "chess", "fide"],
+    description: "FIDE chess, the reference game",
+}];
+
+/// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
+pub const PLANNED: &[&str] = &[
+    "fightingkings",
+    "thronekings",
+    "firefighter",
+    "tirebiter",
+    "nickdanger",
+    "notachessvariant",
+    "fimbriation",
+    "cwda",
+];
+
+/// A variant name that names no playable variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant {
+    pub token: String,
+    /// The name is one of the planned variants.
+    pub planned: bool,
+}
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.planned {
+            write!(f, "variant '{}' is not implemented yet", self.token)
+        } else {
+            write!(
+                f,
+                "unknown variant '{}' (try 'jester variants')",
+                self.token
+            )
+        }
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+/// Code that runs on one concrete variant type, chosen at the root.
+pub trait VariantVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+impl Variant {
+    /// Looks up a canonical name or alias (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Variant, UnknownVariant> {
+        let lower = name.to_ascii_lowercase();
+        VARIANTS
+            .iter()
+            .find(|v| v.name == lower || v.aliases.contains(&lower.as_str()))
+            .map(|v| v.variant)
+            .ok_or_else(|| UnknownVariant {
+                token: name.to_string(),
+                planned: PLANNED.contains(&lower.as_str()),
+            })
+    }
+
+    pub fn info(self) -> &'static VariantInfo {
+        VARIANTS
+            .iter()
+            .find(|v| v.variant == self)
+            .expect("every variant is registered")
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Runs `visitor` on this variant's concrete [`Game`] type.
+    pub fn dispatch<V: VariantVisitor>(self, visitor: V) -> V::Output {
+        match self {
+            Variant::Normal => visitor.visit::<chess::Position>(),
+        }
+    }
+}
