@@ -100,12 +100,7 @@ fn find_magic(sq: usize, dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64
         });
         if fits {
             let offset = table.len();
-            table.extend(
-                slots
-                    .iter()
-                    .zip(&epoch)
-                    .map(|(&a, &e)| if e == attempt { a } else { 0 }),
-            );
+            table.extend(slots.iter().zip(&epoch).map(|(&a, &e)| if e == attempt { a } else { 0 }));
             return format!(
                 "    Magic {{ mask: {mask:#018x}, magic: {magic:#018x}, shift: {shift}, offset: {offset} }},\n"
             );
@@ -125,12 +120,7 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    writeln!(
-        out,
-        "pub(super) static SLIDER_ATTACKS: [u64; {}] = [",
-        table.len()
-    )
-    .unwrap();
+    writeln!(out, "pub(super) static SLIDER_ATTACKS: [u64; {}] = [", table.len()).unwrap();
     for chunk in table.chunks(8) {
         out.push_str("   ");
         for a in chunk {

@@ -10,11 +10,7 @@ use std::process::ExitCode;
 const BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]
-#[command(
-    name = "jester",
-    version,
-    about = "An engine for unusual chess variants"
-)]
+#[command(name = "jester", version, about = "An engine for unusual chess variants")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -66,13 +62,7 @@ struct PositionFlags {
 impl PositionFlags {
     fn split(self) -> Result<(Variant, PositionArgs), CommandError> {
         let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
-        Ok((
-            variant,
-            PositionArgs {
-                fen: self.fen,
-                moves: self.moves,
-            },
-        ))
+        Ok((variant, PositionArgs { fen: self.fen, moves: self.moves }))
     }
 }
 
@@ -86,34 +76,17 @@ fn run(command: Command) -> Result<(), CommandError> {
             }
             log::debug!("planned, not yet playable: {}", PLANNED.join(", "));
         }
-        Command::Perft {
-            position,
-            depth,
-            divide,
-            threads,
-        } => {
+        Command::Perft { position, depth, divide, threads } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Perft {
-                position,
-                depth,
-                divide,
-                threads: threads as usize,
-                out: &mut out,
-            })?;
+            variant.dispatch(Perft { position, depth, divide, threads: threads as usize, out: &mut out })?;
         }
         Command::Moves { position } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Moves {
-                position,
-                out: &mut out,
-            })?;
+            variant.dispatch(Moves { position, out: &mut out })?;
         }
         Command::Show { position } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Show {
-                position,
-                out: &mut out,
-            })?;
+            variant.dispatch(Show { position, out: &mut out })?;
         }
     }
     out.flush()?;
@@ -128,20 +101,43 @@ fn aliases(list: &[&str]) -> String {
     }
 }
 
-/// A clap error as one line: the text up to clap's first blank line (which may span lines, as
-/// for missing arguments), joined.
-fn one_line(e: &clap::Error) -> String {
+/// A clap error as one line: its message without the usage and tip sections clap appends.
+fn clap_message(e: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand)
+    {
+        return "error: missing command: one of variants, perft, moves, show (see 'jester --help')"
+            .to_string();
+    }
     let text = e.to_string();
-    let head: Vec<&str> = text
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    head.join(" ")
+    let end = ["\n\nUsage:", "\n\nFor more information", "\n\n  tip:"]
+        .iter()
+        .filter_map(|marker| text.find(marker))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim().to_string()
+}
+
+/// Makes sure a message is one line: tokens quoted in it may carry control characters (a newline
+/// in a variant name), which are shown escaped.
+fn single_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
+        .collect()
+}
+
+/// Arguments that are not valid UTF-8 cannot be tokens; name the first one (lossily decoded).
+fn non_utf8_argument() -> Option<String> {
+    std::env::args_os().skip(1).find(|a| a.to_str().is_none()).map(|a| a.to_string_lossy().into_owned())
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    if let Some(arg) = non_utf8_argument() {
+        eprintln!("{}", single_line(&format!("error: argument '{arg}' is not valid UTF-8")));
+        return ExitCode::from(BAD_INPUT);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -150,7 +146,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("{}", one_line(&e));
+            eprintln!("{}", single_line(&clap_message(&e)));
             return ExitCode::from(BAD_INPUT);
         }
     };
@@ -159,11 +155,11 @@ fn main() -> ExitCode {
         // A closed pipe (`jester moves | head -1`) is the reader's choice, not an error.
         Err(CommandError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ CommandError::Io(_)) | Err(e @ CommandError::Threads(_)) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", single_line(&format!("error: {e}")));
             ExitCode::FAILURE
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", single_line(&format!("error: {e}")));
             ExitCode::from(BAD_INPUT)
         }
     }

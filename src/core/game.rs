@@ -38,6 +38,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn seats(&self) -> usize;
     /// The seat that acts next.
     fn to_move(&self) -> Seat;
+    /// The seat's name for people: White and Black unless the variant names its seats.
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat {
+            Seat::WHITE => "White".to_string(),
+            Seat::BLACK => "Black".to_string(),
+            other => other.to_string(),
+        }
+    }
 
     /// Appends every legal action of the seat to move.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
@@ -121,10 +129,7 @@ pub struct MoveParseError {
 
 impl MoveParseError {
     pub fn new(token: &str, kind: MoveErrorKind) -> MoveParseError {
-        MoveParseError {
-            token: token.to_string(),
-            kind,
-        }
+        MoveParseError { token: token.to_string(), kind }
     }
 }
 

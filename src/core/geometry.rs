@@ -27,8 +27,7 @@ impl Coord {
         let file = self.file as i16 + df as i16;
         let rank = self.rank as i16 + dr as i16;
         let side = MAX_SIDE as i16;
-        ((0..side).contains(&file) && (0..side).contains(&rank))
-            .then(|| Coord::new(file as u8, rank as u8))
+        ((0..side).contains(&file) && (0..side).contains(&rank)).then(|| Coord::new(file as u8, rank as u8))
     }
 }
 
@@ -57,9 +56,7 @@ impl FromStr for Coord {
 
     /// Parses `a1` ... `n14`. Ranks have no leading zero (`a01` is rejected).
     fn from_str(s: &str) -> Result<Coord, SquareNameError> {
-        let err = || SquareNameError {
-            token: s.to_string(),
-        };
+        let err = || SquareNameError { token: s.to_string() };
         let bytes = s.as_bytes();
         let (&file_byte, rank_bytes) = bytes.split_first().ok_or_else(err)?;
         if !(b'a'..b'a' + MAX_SIDE).contains(&file_byte) {
@@ -120,15 +117,8 @@ pub struct Shape {
 impl Shape {
     /// A full rectangle. Panics on sizes above [`MAX_SIDE`]: shapes are program constants.
     pub fn rectangle(files: u8, ranks: u8) -> Shape {
-        assert!(
-            files <= MAX_SIDE && ranks <= MAX_SIDE,
-            "board larger than 14x14"
-        );
-        Shape {
-            files,
-            ranks,
-            holes: CoordSet::EMPTY,
-        }
+        assert!(files <= MAX_SIDE && ranks <= MAX_SIDE, "board larger than 14x14");
+        Shape { files, ranks, holes: CoordSet::EMPTY }
     }
 
     /// The rectangle without the given squares.
@@ -166,9 +156,7 @@ impl Shape {
         if self.contains(c) {
             Ok(c)
         } else {
-            Err(SquareNameError {
-                token: s.to_string(),
-            })
+            Err(SquareNameError { token: s.to_string() })
         }
     }
 }
@@ -217,19 +205,14 @@ impl Edge {
             Compass::North | Compass::East => None,
         };
         match from_neighbour {
-            Some((n, flipped)) if shape.contains(n) => Edge {
-                square: n,
-                side: flipped,
-            },
+            Some((n, flipped)) if shape.contains(n) => Edge { square: n, side: flipped },
             _ => Edge { square, side },
         }
     }
 
     /// Parses any name of an edge (`c3n`, `c4s`, `b2e`, `c2w`) whose square is on `shape`.
     pub fn parse(shape: &Shape, s: &str) -> Result<Edge, SquareNameError> {
-        let err = || SquareNameError {
-            token: s.to_string(),
-        };
+        let err = || SquareNameError { token: s.to_string() };
         let (square, side) = s.split_at(s.len().checked_sub(1).ok_or_else(err)?);
         let side = match side {
             "n" => Compass::North,
@@ -267,9 +250,7 @@ mod tests {
 
     #[test]
     fn bad_square_names_are_rejected() {
-        for bad in [
-            "", "a", "a0", "a01", "o1", "a15", "A1", "a1x", "1a", "a-1", "é1", "a19",
-        ] {
+        for bad in ["", "a", "a0", "a01", "o1", "a15", "A1", "a1x", "1a", "a-1", "é1", "a19"] {
             assert!(bad.parse::<Coord>().is_err(), "{bad} accepted");
         }
     }

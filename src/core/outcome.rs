@@ -34,6 +34,16 @@ pub enum DrawReason {
     InsufficientMaterial,
 }
 
+impl Outcome {
+    /// The outcome in words, with seats named by `name` ("Black wins by checkmate").
+    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+        match self {
+            Outcome::Win { winner, reason } => format!("{} wins by {reason}", name(*winner)),
+            Outcome::Draw { reason } => format!("draw by {reason}"),
+        }
+    }
+}
+
 impl fmt::Display for WinReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -19,12 +19,7 @@ pub struct Record<G: Game> {
 impl<G: Game> Record<G> {
     pub fn new(start: G) -> Record<G> {
         let keys = vec![start.key()];
-        Record {
-            position: start.clone(),
-            start,
-            moves: Vec::new(),
-            keys,
-        }
+        Record { position: start.clone(), start, moves: Vec::new(), keys }
     }
 
     pub fn start(&self) -> &G {
@@ -63,19 +58,15 @@ impl<G: Game> Record<G> {
     pub fn occurrences(&self) -> usize {
         let current = self.position.key();
         let window = self.position.reversible_plies().min(self.keys.len() - 1);
-        self.keys[self.keys.len() - 1 - window..]
-            .iter()
-            .filter(|&&k| k == current)
-            .count()
+        self.keys[self.keys.len() - 1 - window..].iter().filter(|&&k| k == current).count()
     }
 
     /// The outcome: the position's own rules first (a mate on the move that completes a
     /// repetition is still mate), then repetition.
     pub fn outcome(&self) -> Option<Outcome> {
         self.position.outcome().or_else(|| {
-            (self.occurrences() >= REPETITION_COUNT).then_some(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            })
+            (self.occurrences() >= REPETITION_COUNT)
+                .then_some(Outcome::Draw { reason: DrawReason::Repetition })
         })
     }
 }

@@ -56,18 +56,8 @@ impl PositionArgs {
             None => G::start(),
         };
         let mut record = Record::new(start);
-        for (i, token) in self
-            .moves
-            .iter()
-            .flat_map(|m| m.split_whitespace())
-            .enumerate()
-        {
-            record
-                .play_token(token)
-                .map_err(|error| CommandError::Move {
-                    error,
-                    index: i + 1,
-                })?;
+        for (i, token) in self.moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+            record.play_token(token).map_err(|error| CommandError::Move { error, index: i + 1 })?;
         }
         Ok(record)
     }
@@ -97,10 +87,8 @@ impl<W: Write> VariantVisitor for Perft<'_, W> {
             (1, Vec::new())
         } else if self.divide || self.threads > 1 {
             let counts = pool.install(|| perft::divide(pos, self.depth));
-            let mut lines: Vec<(String, u64)> = counts
-                .iter()
-                .map(|&(m, n)| (pos.render_move(m), n))
-                .collect();
+            let mut lines: Vec<(String, u64)> =
+                counts.iter().map(|&(m, n)| (pos.render_move(m), n)).collect();
             lines.sort();
             (counts.iter().map(|&(_, n)| n).sum(), lines)
         } else {
@@ -158,7 +146,7 @@ impl<W: Write> VariantVisitor for Show<'_, W> {
         let pos = record.position();
         write!(self.out, "{}", render::ascii(&pos.diagram()))?;
         if let Some(outcome) = record.outcome() {
-            writeln!(self.out, "Game over: {outcome}")?;
+            writeln!(self.out, "Game over: {}", outcome.describe(|seat| pos.seat_name(seat)))?;
         }
         writeln!(self.out, "Key: {:016x}", pos.key())?;
         writeln!(self.out, "Position: {}", pos.to_text())?;

@@ -11,14 +11,7 @@ pub fn ascii(d: &Diagram) -> String {
         Cell::Empty => ".".to_string(),
         Cell::Pieces(pieces) => pieces.join(""),
     };
-    let width = d
-        .cells
-        .iter()
-        .map(|c| label(c).chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1)
-        + 2;
+    let width = d.cells.iter().map(|c| label(c).chars().count()).max().unwrap_or(1).max(1) + 2;
     let rule = {
         let mut s = String::from("   +");
         for _ in 0..d.files {

@@ -58,11 +58,7 @@ impl fmt::Display for UnknownVariant {
         if self.planned {
             write!(f, "variant '{}' is not implemented yet", self.token)
         } else {
-            write!(
-                f,
-                "unknown variant '{}' (try 'jester variants')",
-                self.token
-            )
+            write!(f, "unknown variant '{}' (try 'jester variants')", self.token)
         }
     }
 }
@@ -90,10 +86,7 @@ impl Variant {
     }
 
     pub fn info(self) -> &'static VariantInfo {
-        VARIANTS
-            .iter()
-            .find(|v| v.variant == self)
-            .expect("every variant is registered")
+        VARIANTS.iter().find(|v| v.variant == self).expect("every variant is registered")
     }
 
     pub fn name(self) -> &'static str {

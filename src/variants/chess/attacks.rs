@@ -56,30 +56,11 @@ const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
-static KNIGHT: [Bitboard; 64] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-static KING: [Bitboard; 64] = leaper_table(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
-static PAWN: [[Bitboard; 64]; 2] = [
-    leaper_table(&[(-1, 1), (1, 1)]),
-    leaper_table(&[(-1, -1), (1, -1)]),
-];
+static KNIGHT: [Bitboard; 64] =
+    leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING: [Bitboard; 64] =
+    leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+static PAWN: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -102,16 +83,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 const fn ray_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
     let mut between = [[Bitboard::EMPTY; 64]; 64];
     let mut line = [[Bitboard::EMPTY; 64]; 64];
-    let dirs: [(i8, i8); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
+    let dirs: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
     let mut a = 0;
     while a < 64 {
         let mut d = 0;
@@ -192,10 +164,7 @@ mod tests {
         assert_eq!(knight_attacks(sq("e4")).count(), 8);
         assert_eq!(king_attacks(sq("h8")).count(), 3);
         assert_eq!(pawn_attacks(Color::White, sq("a2")), sq("b3").bb());
-        assert_eq!(
-            pawn_attacks(Color::Black, sq("e5")),
-            sq("d4").bb() | sq("f4").bb()
-        );
+        assert_eq!(pawn_attacks(Color::Black, sq("e5")), sq("d4").bb() | sq("f4").bb());
         assert_eq!(between(sq("a1"), sq("d4")), sq("b2").bb() | sq("c3").bb());
         assert_eq!(between(sq("a1"), sq("b3")), Bitboard::EMPTY);
         assert_eq!(line(sq("c1"), sq("c5")).count(), 8);

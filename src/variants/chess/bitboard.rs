@@ -77,9 +77,7 @@ impl std::str::FromStr for Square {
     type Err = crate::core::SquareNameError;
     fn from_str(s: &str) -> Result<Square, Self::Err> {
         let c: Coord = s.parse()?;
-        Square::from_coord(c).ok_or_else(|| crate::core::SquareNameError {
-            token: s.to_string(),
-        })
+        Square::from_coord(c).ok_or_else(|| crate::core::SquareNameError { token: s.to_string() })
     }
 }
 

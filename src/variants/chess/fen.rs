@@ -15,8 +15,8 @@ use std::fmt;
 /// Why a FEN was rejected. Every variant carries the offending token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
-    /// Not 4 to 6 whitespace-separated fields.
-    FieldCount { found: usize },
+    /// Not 4 to 6 whitespace-separated fields (`token` is the whole text).
+    FieldCount { found: usize, token: String },
     /// The board field does not have 8 ranks.
     RankCount { board: String },
     /// A rank that does not describe exactly 8 squares.
@@ -48,7 +48,9 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::FieldCount { found } => write!(f, "FEN has {found} fields, expected 4 to 6"),
+            FenError::FieldCount { found, token } => {
+                write!(f, "FEN '{token}' has {found} fields, expected 4 to 6")
+            }
             FenError::RankCount { board } => write!(f, "FEN board '{board}' does not have 8 ranks"),
             FenError::RankLength { rank } => write!(f, "FEN rank '{rank}' does not have 8 squares"),
             FenError::PieceChar { rank, found } => {
@@ -65,11 +67,7 @@ impl fmt::Display for FenError {
                 write!(
                     f,
                     "board '{token}' must have exactly one {} king",
-                    if *color == Color::White {
-                        "white"
-                    } else {
-                        "black"
-                    }
+                    if *color == Color::White { "white" } else { "black" }
                 )
             }
             FenError::PawnOnBackRank { token } => write!(f, "pawn on back rank square '{token}'"),
@@ -77,10 +75,7 @@ impl fmt::Display for FenError {
                 write!(f, "side not to move is in check (side field '{token}')")
             }
             FenError::CastlingWithoutPieces { token } => {
-                write!(
-                    f,
-                    "castling right '{token}' without king and rook on their original squares"
-                )
+                write!(f, "castling right '{token}' without king and rook on their original squares")
             }
             FenError::ImpossibleEnPassant { token } => {
                 write!(f, "impossible en passant square '{token}'")
@@ -97,16 +92,12 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::RankCount {
-            board: board.to_string(),
-        });
+        return Err(FenError::RankCount { board: board.to_string() });
     }
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
         let mut file = 0u8;
-        let too_long = || FenError::RankLength {
-            rank: rank_text.to_string(),
-        };
+        let too_long = || FenError::RankLength { rank: rank_text.to_string() };
         for c in rank_text.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as u8;
@@ -120,10 +111,7 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 pos.put(Square::from_file_rank(file, rank), piece);
                 file += 1;
             } else {
-                return Err(FenError::PieceChar {
-                    rank: rank_text.to_string(),
-                    found: c,
-                });
+                return Err(FenError::PieceChar { rank: rank_text.to_string(), found: c });
             }
         }
         if file != 8 {
@@ -137,9 +125,7 @@ fn parse_castling(token: &str) -> Result<CastlingRights, FenError> {
     if token == "-" {
         return Ok(CastlingRights::default());
     }
-    let err = || FenError::Castling {
-        token: token.to_string(),
-    };
+    let err = || FenError::Castling { token: token.to_string() };
     let mut rights = 0u8;
     for ch in token.chars() {
         let c = CASTLINGS.iter().find(|c| c.letter == ch).ok_or_else(err)?;
@@ -156,85 +142,54 @@ fn parse_counter(token: &str, min: u32, err: impl Fn() -> FenError) -> Result<u3
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err());
     }
-    token
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n >= min)
-        .ok_or_else(err)
+    token.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(err)
 }
 
 /// Reads a FEN into a validated position.
 pub fn parse(fen: &str) -> Result<Position, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
-        return Err(FenError::FieldCount {
-            found: fields.len(),
-        });
+        return Err(FenError::FieldCount { found: fields.len(), token: fen.trim().to_string() });
     }
     let mut pos = Position::empty();
     parse_board(fields[0], &mut pos)?;
     let turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => {
-            return Err(FenError::Side {
-                token: other.to_string(),
-            })
-        }
+        other => return Err(FenError::Side { token: other.to_string() }),
     };
     pos.set_turn(turn);
     let rights = parse_castling(fields[2])?;
     let ep = match fields[3] {
         "-" => None,
-        token => Some(token.parse::<Square>().map_err(|_| FenError::EnPassant {
-            token: token.to_string(),
-        })?),
+        token => Some(token.parse::<Square>().map_err(|_| FenError::EnPassant { token: token.to_string() })?),
     };
     if let Some(token) = fields.get(4) {
-        pos.halfmove_clock = parse_counter(token, 0, || FenError::HalfmoveClock {
-            token: token.to_string(),
-        })?;
+        pos.halfmove_clock =
+            parse_counter(token, 0, || FenError::HalfmoveClock { token: token.to_string() })?;
     }
     if let Some(token) = fields.get(5) {
-        pos.fullmove_number = parse_counter(token, 1, || FenError::FullmoveNumber {
-            token: token.to_string(),
-        })?;
+        pos.fullmove_number =
+            parse_counter(token, 1, || FenError::FullmoveNumber { token: token.to_string() })?;
     }
 
     for color in [Color::White, Color::Black] {
         if pos.pieces(color, Role::King).count() != 1 {
-            return Err(FenError::KingCount {
-                color,
-                token: fields[0].to_string(),
-            });
+            return Err(FenError::KingCount { color, token: fields[0].to_string() });
         }
     }
     if let Some(sq) = (pos.role_bb(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).next() {
-        return Err(FenError::PawnOnBackRank {
-            token: sq.to_string(),
-        });
+        return Err(FenError::PawnOnBackRank { token: sq.to_string() });
     }
     let them = !turn;
     if (pos.attackers_to(pos.king(them), pos.occupied()) & pos.color_bb(turn)).nonempty() {
-        return Err(FenError::OpponentInCheck {
-            token: fields[1].to_string(),
-        });
+        return Err(FenError::OpponentInCheck { token: fields[1].to_string() });
     }
     for c in CASTLINGS.iter().filter(|c| rights.has(c)) {
-        if pos.piece_at(c.king_from)
-            != Some(Piece {
-                color: c.color,
-                role: Role::King,
-            })
-            || pos.piece_at(c.rook_from)
-                != Some(Piece {
-                    color: c.color,
-                    role: Role::Rook,
-                })
+        if pos.piece_at(c.king_from) != Some(Piece { color: c.color, role: Role::King })
+            || pos.piece_at(c.rook_from) != Some(Piece { color: c.color, role: Role::Rook })
         {
-            return Err(FenError::CastlingWithoutPieces {
-                token: c.letter.to_string(),
-            });
+            return Err(FenError::CastlingWithoutPieces { token: c.letter.to_string() });
         }
     }
     pos.set_castling(rights);
@@ -243,17 +198,11 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         // square and `ep` itself empty.
         // (The rank test comes first: only then are the neighbouring squares on the board.)
         let possible = ep.rank() == turn.relative_rank(5)
-            && pos.piece_at(ep.offset(them.forward()))
-                == Some(Piece {
-                    color: them,
-                    role: Role::Pawn,
-                })
+            && pos.piece_at(ep.offset(them.forward())) == Some(Piece { color: them, role: Role::Pawn })
             && pos.piece_at(ep).is_none()
             && pos.piece_at(ep.offset(-them.forward())).is_none();
         if !possible {
-            return Err(FenError::ImpossibleEnPassant {
-                token: fields[3].to_string(),
-            });
+            return Err(FenError::ImpossibleEnPassant { token: fields[3].to_string() });
         }
         pos.set_ep_if_capturable(ep);
     }
@@ -299,10 +248,6 @@ pub fn write(pos: &Position) -> String {
         Some(ep) => out.push_str(&ep.to_string()),
         None => out.push('-'),
     }
-    out.push_str(&format!(
-        " {} {}",
-        pos.halfmove_clock(),
-        pos.fullmove_number()
-    ));
+    out.push_str(&format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number()));
     out
 }

@@ -14,8 +14,7 @@ pub use fen::{FenError, START_FEN};
 pub use position::{Color, Move, MoveKind, Piece, Position, Role};
 
 use crate::core::{
-    Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat,
-    WinReason,
+    Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat, WinReason,
 };
 
 impl Color {
@@ -82,11 +81,7 @@ impl Game for Position {
         {
             let mut moves = MoveList::new();
             movegen::legal_moves(self, &mut moves);
-            debug_assert!(
-                moves.contains(&m),
-                "illegal move {m:?} in {}",
-                fen::write(self)
-            );
+            debug_assert!(moves.contains(&m), "illegal move {m:?} in {}", fen::write(self));
         }
         Position::play(self, m);
     }
@@ -94,25 +89,16 @@ impl Game for Position {
     fn outcome(&self) -> Option<Outcome> {
         if movegen::count_legal_moves(self) == 0 {
             return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: (!self.turn()).seat(),
-                    reason: WinReason::Checkmate,
-                }
+                Outcome::Win { winner: (!self.turn()).seat(), reason: WinReason::Checkmate }
             } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
-                }
+                Outcome::Draw { reason: DrawReason::Stalemate }
             });
         }
         if self.halfmove_clock() >= 100 {
-            return Some(Outcome::Draw {
-                reason: DrawReason::MoveRule,
-            });
+            return Some(Outcome::Draw { reason: DrawReason::MoveRule });
         }
         if self.is_insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: DrawReason::InsufficientMaterial,
-            });
+            return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
         }
         None
     }
@@ -150,21 +136,12 @@ impl Game for Position {
                 None => Cell::Empty,
             })
             .collect();
-        let side = if self.turn() == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
+        let side = if self.turn() == Color::White { "White" } else { "Black" };
         let mut notes = vec![format!("{side} to move")];
         if self.in_check() {
             notes.push("In check".to_string());
         }
-        Diagram {
-            files: 8,
-            ranks: 8,
-            cells,
-            notes,
-        }
+        Diagram { files: 8, ranks: 8, cells, notes }
     }
 
     fn validate(&self) -> Result<(), InvariantError> {

@@ -85,8 +85,7 @@ fn pinned(pos: &Position, us: Color, king: Square) -> Bitboard {
     let them = !us;
     let occupied = pos.occupied();
     let their = pos.color_bb(them);
-    let snipers = (rook_attacks(king, their)
-        & (pos.role_bb(Role::Rook) | pos.role_bb(Role::Queen))
+    let snipers = (rook_attacks(king, their) & (pos.role_bb(Role::Rook) | pos.role_bb(Role::Queen))
         | bishop_attacks(king, their) & (pos.role_bb(Role::Bishop) | pos.role_bb(Role::Queen)))
         & their;
     let mut pinned = Bitboard::EMPTY;
@@ -173,13 +172,7 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     }
 }
 
-fn pawn_moves<S: MoveSink>(
-    pos: &Position,
-    sink: &mut S,
-    target: Bitboard,
-    pinned: Bitboard,
-    king: Square,
-) {
+fn pawn_moves<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
     let us = pos.turn();
     let empty = !pos.occupied();
     let theirs = pos.color_bb(!us);
@@ -199,16 +192,9 @@ fn pawn_moves<S: MoveSink>(
     sink.promotions(push & last_rank, forward);
     sink.pawn_moves(double, 2 * forward, MoveKind::DoublePush);
     // Captures towards the a-file and towards the h-file.
-    for (delta, edge) in [
-        (forward - 1, Bitboard::FILE_A),
-        (forward + 1, Bitboard::FILE_H),
-    ] {
+    for (delta, edge) in [(forward - 1, Bitboard::FILE_A), (forward + 1, Bitboard::FILE_H)] {
         let caps = up(free & !edge);
-        let caps = if delta - forward < 0 {
-            Bitboard(caps.0 >> 1)
-        } else {
-            Bitboard(caps.0 << 1)
-        };
+        let caps = if delta - forward < 0 { Bitboard(caps.0 >> 1) } else { Bitboard(caps.0 << 1) };
         let caps = caps & theirs & target;
         sink.pawn_moves(caps & !last_rank, delta, MoveKind::Normal);
         sink.promotions(caps & last_rank, delta);
@@ -258,8 +244,7 @@ fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, occupied: Bitboard)
         let path_clear = (between(c.king_from, c.rook_from) & occupied).is_empty();
         // The king may not pass through or land on an attacked square (it is not in check here).
         let safe = || {
-            (between(c.king_from, c.king_to) | c.king_to.bb())
-                .all(|sq| !attacked_by(pos, !us, sq, occupied))
+            (between(c.king_from, c.king_to) | c.king_to.bb()).all(|sq| !attacked_by(pos, !us, sq, occupied))
         };
         if path_clear && safe() {
             sink.single(Move::new(c.king_from, c.king_to, MoveKind::Castle));
@@ -274,8 +259,7 @@ pub(super) fn has_legal_en_passant(pos: &Position) -> bool {
         return false;
     };
     let us = pos.turn();
-    (pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn))
-        .any(|from| en_passant_is_legal(pos, from, ep))
+    (pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn)).any(|from| en_passant_is_legal(pos, from, ep))
 }
 
 /// The legal moves of the side to move.

@@ -64,14 +64,7 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// The upper-case letter (`P` for a pawn).
     pub const fn upper(self) -> char {
@@ -86,9 +79,7 @@ impl Role {
     }
 
     pub fn from_letter(c: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.upper() == c.to_ascii_uppercase())
+        Role::ALL.into_iter().find(|r| r.upper() == c.to_ascii_uppercase())
     }
 }
 
@@ -109,11 +100,7 @@ impl Piece {
     }
 
     pub fn from_letter(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         Role::from_letter(c).map(|role| Piece { color, role })
     }
 
@@ -216,12 +203,8 @@ pub(super) struct Keys {
 
 pub(super) static KEYS: Keys = {
     let flat: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0xC0FF_EE00);
-    let mut keys = Keys {
-        pieces: [[0; 64]; 12],
-        castling: [0; 16],
-        ep_file: [0; 8],
-        black_to_move: flat[12 * 64 + 24],
-    };
+    let mut keys =
+        Keys { pieces: [[0; 64]; 12], castling: [0; 16], ep_file: [0; 8], black_to_move: flat[12 * 64 + 24] };
     let mut i = 0;
     while i < 12 * 64 {
         keys.pieces[i / 64][i % 64] = flat[i];
@@ -512,30 +495,14 @@ impl Position {
             }
             MoveKind::EnPassant => {
                 let victim = to.offset(-us.forward());
-                self.remove(
-                    victim,
-                    Piece {
-                        color: !us,
-                        role: Role::Pawn,
-                    },
-                );
+                self.remove(victim, Piece { color: !us, role: Role::Pawn });
                 self.shift(from, to, piece);
                 self.halfmove_clock = 0;
             }
             MoveKind::Castle => {
                 self.shift(from, to, piece);
-                if let Some(c) = CASTLINGS
-                    .iter()
-                    .find(|c| c.king_from == from && c.king_to == to)
-                {
-                    self.shift(
-                        c.rook_from,
-                        c.rook_to,
-                        Piece {
-                            color: us,
-                            role: Role::Rook,
-                        },
-                    );
+                if let Some(c) = CASTLINGS.iter().find(|c| c.king_from == from && c.king_to == to) {
+                    self.shift(c.rook_from, c.rook_to, Piece { color: us, role: Role::Rook });
                 }
             }
         }
@@ -604,30 +571,18 @@ impl Position {
             return err("a pawn stands on the first or last rank");
         }
         let them = !self.turn;
-        if (self.attackers_to(self.king(them), self.occupied()) & self.color_bb(self.turn))
-            .nonempty()
-        {
+        if (self.attackers_to(self.king(them), self.occupied()) & self.color_bb(self.turn)).nonempty() {
             return err("the side not to move is in check");
         }
         for c in CASTLINGS.iter().filter(|c| self.castling.has(c)) {
-            if self.piece_at(c.king_from)
-                != Some(Piece {
-                    color: c.color,
-                    role: Role::King,
-                })
-                || self.piece_at(c.rook_from)
-                    != Some(Piece {
-                        color: c.color,
-                        role: Role::Rook,
-                    })
+            if self.piece_at(c.king_from) != Some(Piece { color: c.color, role: Role::King })
+                || self.piece_at(c.rook_from) != Some(Piece { color: c.color, role: Role::Rook })
             {
                 return err("a castling right without its king and rook");
             }
         }
         if let Some(ep) = self.ep_square {
-            if ep.rank() != self.turn.relative_rank(5)
-                || !super::movegen::has_legal_en_passant(self)
-            {
+            if ep.rank() != self.turn.relative_rank(5) || !super::movegen::has_legal_en_passant(self) {
                 return err("an en passant square with no legal capture");
             }
         }

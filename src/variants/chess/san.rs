@@ -11,11 +11,7 @@ pub fn write(pos: &Position, m: Move) -> String {
     let role = pos.piece_at(from).map_or(Role::Pawn, |p| p.role);
     let capture = pos.piece_at(to).is_some() || m.kind() == MoveKind::EnPassant;
     if m.kind() == MoveKind::Castle {
-        san.push_str(if to.file() > from.file() {
-            "O-O"
-        } else {
-            "O-O-O"
-        });
+        san.push_str(if to.file() > from.file() { "O-O" } else { "O-O-O" });
     } else if role == Role::Pawn {
         if capture {
             san.push((b'a' + from.file()) as char);
@@ -57,11 +53,7 @@ pub fn write(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.play(m);
     if after.in_check() {
-        san.push(if super::movegen::count_legal_moves(&after) == 0 {
-            '#'
-        } else {
-            '+'
-        });
+        san.push(if super::movegen::count_legal_moves(&after) == 0 { '#' } else { '+' });
     }
     san
 }
@@ -120,21 +112,12 @@ fn pattern(token: &str) -> Option<SanPattern> {
     }
     for &c in rest {
         match c {
-            'a'..='h' if from_file.is_none() && from_rank.is_none() => {
-                from_file = Some(c as u8 - b'a')
-            }
+            'a'..='h' if from_file.is_none() && from_rank.is_none() => from_file = Some(c as u8 - b'a'),
             '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
             _ => return None,
         }
     }
-    Some(SanPattern {
-        castle: None,
-        role,
-        from_file,
-        from_rank,
-        to,
-        promotion,
-    })
+    Some(SanPattern { castle: None, role, from_file, from_rank, to, promotion })
 }
 
 fn castle(king_side: bool) -> SanPattern {

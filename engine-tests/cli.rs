@@ -1,0 +1,461 @@
+//! The `jester` binary's command-line contract (NOTATION.md, "CLI output contracts"), tested by
+//! running the shipped binary.
+//!
+//! * Bad input of any kind: exit status 2, nothing on stdout, exactly one line on stderr naming
+//!   the offending token, never a panic.
+//! * `perft`, `moves`, `show`, `variants`: the output shapes scripts rely on.
+//! * A closed stdout pipe is not a crash.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The 20 legal first moves, written out by hand, sorted as strings.
+const START_MOVES: [&str; 20] = [
+    "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3",
+    "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4",
+];
+
+fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jester"));
+    cmd.args(args)
+        // A RUST_LOG from the caller's environment would add log lines to stderr.
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null());
+    cmd
+}
+
+/// Runs the binary to completion.
+fn jester(args: &[&str]) -> Output {
+    command(args).output().unwrap_or_else(|e| panic!("cannot run jester {args:?}: {e}"))
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs a command that must succeed and returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let out = jester(args);
+    assert!(out.status.success(), "jester {args:?} failed with {:?}; stderr: {}", out.status, stderr(&out));
+    assert!(out.stderr.is_empty(), "jester {args:?} wrote to stderr: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// The count on perft's last line, `Nodes searched: N`.
+fn nodes_searched(text: &str) -> u64 {
+    let last = text.lines().last().expect("perft printed nothing");
+    last.strip_prefix("Nodes searched: ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line of perft is not 'Nodes searched: N': {last:?}"))
+}
+
+/// A canonical FIDE move token: `e2e4`, `e7e8q`.
+fn is_move_token(t: &str) -> bool {
+    let b = t.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match b.len() {
+        4 => square(b[0], b[1]) && square(b[2], b[3]),
+        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbn".contains(&b[4]),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile input
+// ---------------------------------------------------------------------------------------------
+
+/// One bad invocation and the token its error line must name.
+struct Case {
+    what: &'static str,
+    args: Vec<String>,
+    /// Must appear verbatim in the stderr line, as a whole word (see [`names`]).
+    token: String,
+    /// Further text the stderr line must contain.
+    also: Option<&'static str>,
+}
+
+fn case(what: &'static str, args: &[&str], token: &str) -> Case {
+    Case { what, args: args.iter().map(|a| a.to_string()).collect(), token: token.to_string(), also: None }
+}
+
+impl Case {
+    fn also(mut self, text: &'static str) -> Case {
+        self.also = Some(text);
+        self
+    }
+}
+
+/// `moves --fen <fen>`, expecting `token` in the error.
+fn fen(what: &'static str, fen: &str, token: &str) -> Case {
+    case(what, &["moves", "--fen", fen], token)
+}
+
+/// `moves --moves <moves>`, expecting `token` in the error.
+fn moves(what: &'static str, moves: &str, token: &str) -> Case {
+    case(what, &["moves", "--moves", moves], token)
+}
+
+fn hostile_cases() -> Vec<Case> {
+    let long = "x".repeat(10_000);
+    let long_move = "a".repeat(10_000);
+    let long_number = "9".repeat(10_000);
+    let long_clock_fen = format!("4k3/8/8/8/8/8/8/4K3 w - - {long_number} 1");
+    let too_few = "4k3/8/8/8/8/8/8/4K3 w -";
+    vec![
+        // Variants.
+        case("unknown variant", &["perft", "--variant", "xiangqi", "--depth", "1"], "xiangqi"),
+        case("planned variant", &["moves", "--variant", "firefighter"], "firefighter")
+            .also("not implemented"),
+        case("planned variant, capitals", &["show", "--variant", "FIREFIGHTER"], "FIREFIGHTER")
+            .also("not implemented"),
+        // Control characters in a quoted token are shown escaped, keeping the message one line.
+        case("variant name with a newline", &["moves", "--variant", "foo\nbar"], "foo\\nbar"),
+        // FEN: fields.
+        fen("too few fields", too_few, too_few),
+        fen("too many fields", &format!("{START_FEN} extra"), "extra"),
+        // FEN: board.
+        fen("7 ranks", "4k3/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/4K3"),
+        fen("9 ranks", "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/8/4K3"),
+        fen("rank of 9 squares", "4k4/8/8/8/8/8/8/4K3 w - - 0 1", "4k4"),
+        fen("rank of 7 squares", "4k2/8/8/8/8/8/8/4K3 w - - 0 1", "4k2"),
+        fen("bad piece letter", "4k3/8/8/3x4/8/8/8/4K3 w - - 0 1", "x"),
+        fen("digit 0", "4k3/8/8/08/8/8/8/4K3 w - - 0 1", "0"),
+        fen("digit 9", "4k3/8/8/9/8/8/8/4K3 w - - 0 1", "9"),
+        fen("emoji in a rank", "4k3/8/8/8/😀/8/8/4K3 w - - 0 1", "😀"),
+        // FEN: side, castling, en passant, counters.
+        fen("bad side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "x"),
+        fen("castling KQkqK", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", "KQkqK"),
+        fen("castling Z", "4k3/8/8/8/8/8/8/4K3 w Z - 0 1", "Z"),
+        fen("castling é", "4k3/8/8/8/8/8/8/4K3 w é - 0 1", "é"),
+        fen("ep e9", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "e9"),
+        fen("ep z3", "4k3/8/8/8/8/8/8/4K3 w - z3 0 1", "z3"),
+        fen("ep e3 with white to move", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "e3"),
+        fen("ep e6 without a pawn on e5", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "e6"),
+        fen("halfmove -1", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "-1"),
+        fen("halfmove abc", "4k3/8/8/8/8/8/8/4K3 w - - abc 1", "abc"),
+        fen("fullmove 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "0"),
+        // FEN: position invariants.
+        fen("no white king", "4k3/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8"),
+        fen("two black kings", "4k3/8/8/8/8/8/8/k3K3 w - - 0 1", "4k3/8/8/8/8/8/8/k3K3"),
+        fen("pawn on rank 8", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a8"),
+        fen("pawn on rank 1", "4k3/8/8/8/8/8/8/3pK3 w - - 0 1", "d1"),
+        fen("side not to move in check", "4k3/8/8/8/8/8/8/4R2K w - - 0 1", "w"),
+        fen("castling right without rook", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "Q"),
+        // Long tokens.
+        fen("10,000-character FEN", &long, &long),
+        fen("10,000-digit halfmove clock", &long_clock_fen, &long_number),
+        moves("10,000-character move", &long_move, &long_move),
+        // Moves.
+        moves("pawn three squares", "e2e5", "e2e5"),
+        moves("black move for white", "e7e5", "e7e5"),
+        moves("garbage", "zz", "zz"),
+        moves("half a move", "e2", "e2"),
+        moves("promotion letter on a plain move", "e2e4q", "e2e4q"),
+        moves("legal only after another move", "f1c4", "f1c4"),
+        moves("illegal after legal ones", "e2e4 e7e5 e1e3", "e1e3"),
+        moves("illegal SAN", "Nf6", "Nf6"),
+        moves("ambiguous SAN", "Nf3 a6 Nc3 a5 Nd4 h6 Nb5", "Nb5"),
+        moves("accented garbage", "é4", "é4"),
+        moves("emoji", "e2e4 😀", "😀"),
+        moves("move after checkmate", "f2f3 e7e5 g2g4 d8h4 e2e4", "e2e4"),
+        // Command line.
+        case("depth abc", &["perft", "--depth", "abc"], "abc"),
+        case("depth -1", &["perft", "--depth", "-1"], "-1"),
+        case("depth 99", &["perft", "--depth", "99"], "99"),
+        case("depth 33", &["perft", "--depth", "33"], "33"),
+        case("threads 0", &["perft", "--depth", "1", "--threads", "0"], "0"),
+        case("unknown flag", &["perft", "--depth", "1", "--bogus"], "--bogus"),
+        case("missing --depth", &["perft"], "--depth"),
+        case("--depth twice", &["perft", "--depth", "1", "--depth", "2"], "--depth"),
+        case("--moves without a value", &["moves", "--moves"], "--moves"),
+        case("stray positional", &["perft", "--depth", "1", "extra"], "extra"),
+        case("unknown subcommand", &["frobnicate"], "frobnicate"),
+        case("no subcommand", &[], "missing command"),
+    ]
+}
+
+/// The contract violations of one run, empty if it meets the contract.
+fn violations(case: &Case, out: &Output) -> Vec<String> {
+    let mut bad = Vec::new();
+    let err = stderr(out);
+    if out.status.code() != Some(2) {
+        bad.push(format!("exit status {:?}, expected 2", out.status));
+    }
+    if !out.stdout.is_empty() {
+        bad.push(format!("stdout not empty: {:?}", stdout(out)));
+    }
+    if err.contains("panicked") {
+        bad.push("stderr reports a panic".to_string());
+    }
+    if err.trim().is_empty() {
+        bad.push("stderr is empty".to_string());
+    }
+    if !(err.ends_with('\n') && err.matches('\n').count() == 1) {
+        bad.push("stderr is not exactly one line".to_string());
+    }
+    if !names(&err, &case.token) {
+        bad.push(format!("stderr does not name the token {:?}", clip(&case.token)));
+    }
+    if let Some(text) = case.also {
+        if !err.contains(text) {
+            bad.push(format!("stderr does not say {text:?}"));
+        }
+    }
+    bad
+}
+
+/// Whether `text` contains `token` as a whole word: not run together with letters or digits on
+/// either side (so `'0'` names the token `0`, but `10` does not).
+fn names(text: &str, token: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(token)
+        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + token.len()..].chars().next()))
+}
+
+fn clip(s: &str) -> String {
+    if s.chars().count() > 80 {
+        format!("{}...", s.chars().take(80).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// Runs the cases and reports every violation at once.
+fn check_cases<'a>(cases: impl Iterator<Item = &'a Case>) {
+    let mut report = Vec::new();
+    let mut n = 0;
+    for case in cases {
+        n += 1;
+        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        let out = jester(&args);
+        let bad = violations(case, &out);
+        if !bad.is_empty() {
+            let shown: Vec<String> = args.iter().map(|a| clip(a)).collect();
+            report.push(format!(
+                "{} (jester {:?}):\n    {}\n    stderr: {}",
+                case.what,
+                shown,
+                bad.join("\n    "),
+                clip(&stderr(&out))
+            ));
+        }
+    }
+    assert!(n > 0, "no cases ran");
+    assert!(
+        report.is_empty(),
+        "{} of {n} cases broke the bad-input contract:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
+
+#[test]
+fn hostile_inputs_are_rejected_cleanly() {
+    let cases = hostile_cases();
+    assert!(cases.len() >= 30);
+    check_cases(cases.iter());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output contracts
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn perft_depth_3_from_the_start() {
+    assert_eq!(nodes_searched(&ok(&["perft", "--depth", "3"])), 8902);
+}
+
+#[test]
+fn perft_depth_0_is_one_node() {
+    assert_eq!(nodes_searched(&ok(&["perft", "--depth", "0"])), 1);
+}
+
+#[test]
+fn perft_with_threads() {
+    let text = ok(&["perft", "--depth", "4", "--threads", "2"]);
+    assert_eq!(nodes_searched(&text), 197_281);
+}
+
+#[test]
+fn perft_from_a_fen_and_moves() {
+    // "Kiwipete" (chessprogramming.org perft results, position 2).
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(nodes_searched(&ok(&["perft", "--fen", kiwipete, "--depth", "3"])), 97_862);
+    // After 1. e4 there are 20 replies.
+    assert_eq!(nodes_searched(&ok(&["perft", "--moves", "e2e4", "--depth", "1"])), 20);
+}
+
+#[test]
+fn perft_divide_lists_each_root_move() {
+    let text = ok(&["perft", "--depth", "2", "--divide"]);
+    let divide: Vec<(&str, u64)> = text
+        .lines()
+        .filter_map(|line| {
+            let (token, count) = line.split_once(": ")?;
+            if !is_move_token(token) {
+                return None;
+            }
+            Some((token, count.parse().ok()?))
+        })
+        .collect();
+    let tokens: Vec<&str> = divide.iter().map(|&(t, _)| t).collect();
+    assert_eq!(tokens, START_MOVES, "divide lines in:\n{text}");
+    assert!(divide.iter().all(|&(_, n)| n == 20), "{text}");
+    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 400);
+    assert_eq!(nodes_searched(&text), 400);
+    // The divide lines come before the total.
+    let lines: Vec<&str> = text.lines().collect();
+    let last_divide = lines.iter().rposition(|l| l.starts_with("h2h4: ")).unwrap();
+    assert!(last_divide < lines.len() - 1);
+}
+
+#[test]
+fn moves_from_the_start() {
+    let text = ok(&["moves"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines, START_MOVES);
+    assert!(text.ends_with('\n'));
+}
+
+#[test]
+fn moves_are_sorted_canonical_tokens() {
+    // Castling as the king's move, promotions with a lowercase letter.
+    let text = ok(&["moves", "--fen", "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.iter().all(|t| is_move_token(t)), "{text}");
+    let mut sorted = lines.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(lines, sorted, "not sorted or has duplicates");
+    for token in ["e1g1", "e1c1", "b7b8q", "b7b8n", "b7a8r", "b7a8b"] {
+        assert!(lines.contains(&token), "{token} missing from:\n{text}");
+    }
+    assert!(!lines.contains(&"e1h1") && !lines.contains(&"e1a1"));
+}
+
+#[test]
+fn moves_accepts_san() {
+    let san = ok(&["moves", "--moves", "e4 e5 Nf3"]);
+    let canonical = ok(&["moves", "--moves", "e2e4 e7e5 g1f3"]);
+    assert_eq!(san, canonical);
+    assert_eq!(san.lines().count(), 29);
+    let show = ok(&["show", "--moves", "e4 e5 Nf3"]);
+    assert!(
+        show.lines().any(|l| l == "Position: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        "{show}"
+    );
+}
+
+#[test]
+fn show_the_start() {
+    let text = ok(&["show"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&format!("Position: {START_FEN}").as_str()));
+    let key = lines.iter().find_map(|l| l.strip_prefix("Key: ")).expect("no Key line");
+    assert!(!key.is_empty() && key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    assert!(!text.contains("Game over"));
+    // The board comes first: the back ranks are drawn.
+    let board_end = lines.iter().position(|l| l.starts_with("Key: ")).unwrap();
+    let board = lines[..board_end].join("\n");
+    assert!(board.contains('r') && board.contains('K'), "{text}");
+}
+
+#[test]
+fn fools_mate_is_game_over() {
+    let mate = "f2f3 e7e5 g2g4 d8h4";
+    let text = ok(&["show", "--moves", mate]);
+    let game_over = text
+        .lines()
+        .find(|l| l.starts_with("Game over:"))
+        .unwrap_or_else(|| panic!("no 'Game over:' line in:\n{text}"));
+    assert!(game_over.contains("checkmate"), "{game_over}");
+    assert!(text
+        .lines()
+        .any(|l| l == "Position: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+    assert_eq!(ok(&["moves", "--moves", mate]), "");
+}
+
+#[test]
+fn stalemate_is_game_over() {
+    let fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let text = ok(&["show", "--fen", fen]);
+    assert!(text.lines().any(|l| l.starts_with("Game over:") && l.contains("stalemate")), "{text}");
+    assert_eq!(ok(&["moves", "--fen", fen]), "");
+}
+
+#[test]
+fn variants_lists_normal() {
+    let text = ok(&["variants"]);
+    assert!(text.lines().any(|l| l.split_whitespace().next() == Some("normal")), "{text}");
+}
+
+#[test]
+fn variant_aliases_work() {
+    for name in ["normal", "standard", "chess", "fide", "Standard"] {
+        let text = ok(&["perft", "--variant", name, "--depth", "2"]);
+        assert_eq!(nodes_searched(&text), 400, "--variant {name}");
+        assert_eq!(ok(&["moves", "--variant", name]).lines().collect::<Vec<_>>(), START_MOVES);
+    }
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    for args in [&["--help"][..], &["perft", "--help"], &["help"], &["--version"]] {
+        let out = jester(args);
+        assert!(out.status.success(), "jester {args:?}: {:?}", out.status);
+        assert!(!out.stdout.is_empty(), "jester {args:?} printed nothing");
+    }
+    assert!(ok(&["--help"]).contains("Usage"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closed pipes
+// ---------------------------------------------------------------------------------------------
+
+/// The brief's scenario: read one line, then hang up.
+#[test]
+fn reader_hanging_up_is_not_a_crash() {
+    let mut child =
+        command(&["moves"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn jester");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first, "a2a3\n");
+    // The reader is dropped here: the pipe's read end is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+}
+
+/// A pipe whose reader is gone before the first write, so every write fails with EPIPE (the
+/// output above is small enough that the child may finish before the hang-up).
+#[test]
+fn writing_to_a_closed_pipe_is_not_a_crash() {
+    for args in [&["moves"][..], &["variants"], &["show"], &["perft", "--depth", "2", "--divide"]] {
+        // A child that never reads its stdin holds the only read end of that pipe; once it has
+        // exited, the write end we keep leads nowhere.
+        let mut holder =
+            command(&["variants"]).stdin(Stdio::piped()).stdout(Stdio::null()).spawn().expect("spawn jester");
+        let dead_end = holder.stdin.take().unwrap();
+        assert!(holder.wait().unwrap().success());
+
+        let out = command(args)
+            .stdout(Stdio::from(dead_end))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("spawn jester");
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "jester {args:?}: {err}");
+        assert!(
+            out.status.success() && err.is_empty(),
+            "jester {args:?} into a closed pipe: {:?}: {err}",
+            out.status
+        );
+    }
+}

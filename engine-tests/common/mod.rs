@@ -1,0 +1,60 @@
+//! Shared helpers for the integration tests.
+#![allow(dead_code)] // Each test binary uses a different part.
+
+use std::path::{Path, PathBuf};
+
+/// One position of a `.perft` file with its expected counts.
+#[derive(Clone, Debug)]
+pub struct PerftCase {
+    pub id: String,
+    pub epd: String,
+    /// (depth, nodes)
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// The directory of test data.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests")
+}
+
+/// Reads a shakmaty-style `.perft` file: `id`, `epd`, `perft <depth> <nodes>`; `#` comments.
+pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases: Vec<PerftCase> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) =
+            line.split_once(' ').unwrap_or_else(|| panic!("{}:{}: bad line", path.display(), n + 1));
+        match key {
+            "id" => cases.push(PerftCase { id: value.to_string(), epd: String::new(), counts: Vec::new() }),
+            "epd" => cases.last_mut().expect("epd before id").epd = value.to_string(),
+            "perft" => {
+                let (d, nodes) = value.split_once(' ').expect("perft <depth> <nodes>");
+                let case = cases.last_mut().expect("perft before id");
+                case.counts.push((d.parse().expect("depth"), nodes.trim().parse().expect("nodes")));
+            }
+            other => panic!("{}:{}: unknown key {other}", path.display(), n + 1),
+        }
+    }
+    assert!(
+        cases.iter().all(|c| !c.epd.is_empty() && !c.counts.is_empty()),
+        "{}: incomplete case",
+        path.display()
+    );
+    cases
+}
+
+/// Every `.perft` file with its variant name (the file stem).
+pub fn perft_files() -> Vec<(String, PathBuf)> {
+    let mut files: Vec<_> = std::fs::read_dir(data_dir().join("perft"))
+        .expect("engine-tests/perft")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
+        .collect();
+    files.sort();
+    files
+}

@@ -1,0 +1,86 @@
+//! Properties checked along random games from a fixed seed: after every `play` the position
+//! validates, the incremental key equals the recomputed one, the position text round-trips, and
+//! every legal move renders (coordinates and SAN) and parses back to itself.
+
+mod common;
+
+use jester::core::{Game, MoveList, Record};
+use jester::variants::chess::{san, Position};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+const GAMES_PER_START: usize = if cfg!(debug_assertions) { 6 } else { 40 };
+const MAX_PLIES: usize = 300;
+
+fn check_position(p: &Position) {
+    let fen = p.to_text();
+    p.validate().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(p.key(), p.recomputed_key(), "{fen}: incremental key");
+    let reread = Position::from_text(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(&reread, p, "{fen}: position text round trip");
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    assert_eq!(p.count_legal_moves(), moves.len(), "{fen}: bulk count");
+    for &m in &moves {
+        let token = p.render_move(m);
+        assert_eq!(p.parse_move(&token), Ok(m), "{fen}: coordinate {token}");
+        let san = san::write(p, m);
+        assert_eq!(p.parse_move(&san), Ok(m), "{fen}: SAN {san}");
+    }
+    let ends = moves.is_empty() || p.halfmove_clock() >= 100 || p.is_insufficient_material();
+    assert_eq!(p.outcome().is_some(), ends, "{fen}: outcome");
+}
+
+fn random_games(start: &Position, seed: u64) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut plies = 0;
+    for _ in 0..GAMES_PER_START {
+        let mut game = Record::new(start.clone());
+        check_position(game.position());
+        for _ in 0..MAX_PLIES {
+            if game.outcome().is_some() {
+                break;
+            }
+            let mut moves = MoveList::new();
+            game.position().legal_moves(&mut moves);
+            let &m = moves.choose(&mut rng).expect("a game without outcome has moves");
+            game.play(m);
+            check_position(game.position());
+            plies += 1;
+        }
+    }
+    plies
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let mut starts = vec![Position::start()];
+    for (_, path) in common::perft_files().into_iter().filter(|(v, _)| v == "normal") {
+        for case in common::read_perft_file(&path) {
+            starts.push(Position::from_text(&case.epd).unwrap());
+        }
+    }
+    let plies: usize = starts.iter().enumerate().map(|(i, s)| random_games(s, 0x5EED + i as u64)).sum();
+    assert!(plies > 1000, "only {plies} plies played");
+}
+
+#[test]
+fn transpositions_have_equal_keys() {
+    let line = |moves: &[&str]| {
+        let mut game = Record::new(Position::start());
+        for m in moves {
+            game.play_token(m).unwrap();
+        }
+        game.position().clone()
+    };
+    let a = line(&["Nf3", "Nf6", "Nc3", "Nc6"]);
+    let b = line(&["Nc3", "Nc6", "Nf3", "Nf6"]);
+    assert_eq!(a.key(), b.key());
+    // The same placement with the other side to move, or other rights, differs.
+    let c = line(&["Nf3", "Nf6", "Nc3", "Nc6", "Ng1", "Ng8", "Nf3"]);
+    assert_ne!(c.key(), a.key());
+    let d = line(&["e4", "e5", "Ke2", "Ke7", "Ke1", "Ke8"]);
+    let e = line(&["e4", "e5"]);
+    assert_ne!(d.key(), e.key(), "castling rights are part of the key");
+}
