@@ -1,8 +1,10 @@
 //! jester: an engine for unusual chess variants.
 //!
 //! Dependencies point one way: [`core`] (shared vocabulary) <- [`variants`] (the rules) <-
-//! [`tools`] (perft, rendering) <- the `jester` binary (CLI and, later, the protocols).
+//! [`search`] and [`eval`] <- [`protocol`] and [`tools`] <- the `jester` binary.
 
 pub mod core;
+pub mod eval;
+pub mod search;
 pub mod tools;
 pub mod variants;

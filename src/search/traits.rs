@@ -1,0 +1,29 @@
+//! What the search needs from a variant beyond the rules: evaluation and move-ordering facts.
+
+use crate::core::Game;
+
+/// Size of the history tables: [`Searchable::history_index`] returns values below this.
+pub const HISTORY_SIZE: usize = 4096;
+
+/// A variant the two-seat search can play. Implemented per variant in `eval/`.
+pub trait Searchable: Game {
+    /// Static evaluation in centipawns from the point of view of the seat to move.
+    fn evaluate(&self) -> i32;
+    /// Whether the seat to move is in check (extensions, null-move and stand-pat guards).
+    fn in_check(&self) -> bool;
+    /// Captures, promotions and other moves that change material: what quiescence searches.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+    /// Ordering score of a noisy move (MVV/LVA-like): larger is tried first.
+    fn noisy_order(&self, m: Self::Move) -> i32;
+    /// The position after passing the turn, for null-move pruning; `None` where a pass is not
+    /// meaningful or is risky (zugzwang-prone material, checks). The search adds its own guards.
+    fn null_move(&self) -> Option<Self>;
+    /// A slot in the history tables for a quiet move (piece and destination, typically).
+    fn history_index(&self, m: Self::Move) -> usize;
+    /// A 32-bit code of a move, for the transposition table. Distinct legal moves of one position
+    /// must get distinct codes; the search checks a stored code against the legal moves.
+    fn pack_move(m: Self::Move) -> u32;
+    /// A draw by the variant's rules that holds whatever is played next (move-count rule,
+    /// insufficient material), checked at every node: must be cheap.
+    fn draw_by_rule(&self) -> bool;
+}
