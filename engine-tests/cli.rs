@@ -176,7 +176,6 @@ fn hostile_cases() -> Vec<Case> {
         case("--moves without a value", &["moves", "--moves"], "--moves"),
         case("stray positional", &["perft", "--depth", "1", "extra"], "extra"),
         case("unknown subcommand", &["frobnicate"], "frobnicate"),
-        case("no subcommand", &[], "missing command"),
     ]
 }
 
@@ -457,5 +456,24 @@ fn writing_to_a_closed_pipe_is_not_a_crash() {
             "jester {args:?} into a closed pipe: {:?}: {err}",
             out.status
         );
+    }
+}
+
+/// Without a command, jester is a protocol engine on stdin/stdout: closing the input (or `quit`
+/// before choosing a protocol) ends it cleanly.
+#[test]
+fn no_command_starts_the_protocol_loop() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for input in ["", "quit\n", "hello\nquit\n"] {
+        let mut child =
+            command(&[]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "input {input:?}: {:?}", out.status);
+        assert!(!stderr(&out).contains("panicked"));
+        if input.starts_with("hello") {
+            assert!(stdout(&out).contains("'hello'"), "the stray command is named: {}", stdout(&out));
+        }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod core;
 pub mod eval;
+pub mod protocol;
 pub mod search;
 pub mod tools;
 pub mod variants;

@@ -1,10 +1,12 @@
 //! The `jester` binary: a thin clap front over the library's commands.
 
 use clap::{Args, Parser, Subcommand};
-use jester::tools::commands::{CommandError, Moves, Perft, PositionArgs, Show};
+use jester::search::Limits;
+use jester::tools::commands::{Analyze, Bench, CommandError, Moves, Perft, PositionArgs, Show};
 use jester::variants::{Variant, PLANNED, VARIANTS};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Exit status for bad input (CLI flags, variant names, positions, moves): NOTATION.md.
 const BAD_INPUT: u8 = 2;
@@ -12,8 +14,10 @@ const BAD_INPUT: u8 = 2;
 #[derive(Parser)]
 #[command(name = "jester", version, about = "An engine for unusual chess variants")]
 struct Cli {
+    /// Without a command, jester speaks UCI or XBoard/CECP on standard input and output,
+    /// chosen by the first command (`uci` or `xboard`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -44,6 +48,35 @@ enum Command {
         #[command(flatten)]
         position: PositionFlags,
     },
+    /// Search a position and print live `info` lines and the best move.
+    Analyze {
+        #[command(flatten)]
+        position: PositionFlags,
+        /// Search this many plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Principal variations to show.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        multipv: u16,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
+    },
+    /// Search fixed positions of every variant at a fixed depth: the behaviour signature.
+    Bench {
+        /// Search depth for every position.
+        #[arg(long, default_value_t = jester::tools::commands::BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
+        depth: i32,
+    },
 }
 
 #[derive(Args)]
@@ -66,31 +99,58 @@ impl PositionFlags {
     }
 }
 
+/// Runs `print` with standard output locked, then flushes.
+fn locked_stdout(
+    print: impl FnOnce(&mut io::StdoutLock) -> Result<(), CommandError>,
+) -> Result<(), CommandError> {
+    let mut out = io::stdout().lock();
+    print(&mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
 fn run(command: Command) -> Result<(), CommandError> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     match command {
-        Command::Variants => {
+        Command::Variants => locked_stdout(|out| {
             for v in VARIANTS {
                 writeln!(out, "{:<18}{}{}", v.name, v.description, aliases(v.aliases))?;
             }
             log::debug!("planned, not yet playable: {}", PLANNED.join(", "));
-        }
+            Ok(())
+        }),
         Command::Perft { position, depth, divide, threads } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Perft { position, depth, divide, threads: threads as usize, out: &mut out })?;
+            locked_stdout(|out| {
+                variant.dispatch(Perft { position, depth, divide, threads: threads as usize, out })?;
+                Ok(())
+            })
         }
         Command::Moves { position } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Moves { position, out: &mut out })?;
+            locked_stdout(|out| variant.dispatch(Moves { position, out }))
         }
         Command::Show { position } => {
             let (variant, position) = position.split()?;
-            variant.dispatch(Show { position, out: &mut out })?;
+            locked_stdout(|out| variant.dispatch(Show { position, out }))
         }
+        Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash } => {
+            let (variant, position) = position.split()?;
+            let limits = Limits {
+                depth: depth.map(|d| d as i32),
+                movetime: movetime.map(Duration::from_millis),
+                nodes,
+                multipv: multipv as usize,
+                ..Limits::default()
+            };
+            // The search thread prints, so standard output is not locked here.
+            let out = &mut io::stdout();
+            jester::eval::dispatch(
+                variant,
+                Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, out },
+            )
+        }
+        Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),
     }
-    out.flush()?;
-    Ok(())
 }
 
 fn aliases(list: &[&str]) -> String {
@@ -103,12 +163,6 @@ fn aliases(list: &[&str]) -> String {
 
 /// A clap error as one line: its message without the usage and tip sections clap appends.
 fn clap_message(e: &clap::Error) -> String {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand)
-    {
-        return "error: missing command: one of variants, perft, moves, show (see 'jester --help')"
-            .to_string();
-    }
     let text = e.to_string();
     let end = ["\n\nUsage:", "\n\nFor more information", "\n\n  tip:"]
         .iter()
@@ -150,7 +204,11 @@ fn main() -> ExitCode {
             return ExitCode::from(BAD_INPUT);
         }
     };
-    match run(cli.command) {
+    let Some(command) = cli.command else {
+        jester::protocol::run(io::BufReader::new(io::stdin()), io::stdout());
+        return ExitCode::SUCCESS;
+    };
+    match run(command) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`jester moves | head -1`) is the reader's choice, not an error.
         Err(CommandError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -1,3 +1,21 @@
-//! Evaluation per variant, behind the search's [`crate::search::Searchable`] trait.
+//! Evaluation per variant, behind the search's [`Searchable`] trait, and the dispatch from a
+//! variant name to its searchable type (the variants registry cannot know the search).
 
 pub mod normal;
+mod searchable;
+
+use crate::search::Searchable;
+use crate::variants::Variant;
+
+/// Code that runs on one concrete searchable variant type, chosen at the root.
+pub trait SearchVisitor {
+    type Output;
+    fn visit<G: Searchable>(self) -> Self::Output;
+}
+
+/// Runs `visitor` on `variant`'s concrete type.
+pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
+    match variant {
+        Variant::Normal => visitor.visit::<crate::variants::chess::Position>(),
+    }
+}

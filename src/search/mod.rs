@@ -1,5 +1,372 @@
-//! Search, generic over [`Searchable`] games.
+//! Search, generic over [`Searchable`] games: iterative deepening PVS with a shared
+//! transposition table, Lazy SMP threads, multi-PV, pondering and time management.
+//!
+//! The search knows nothing of protocols (ARCHITECTURE.md point 8): it takes a game record and
+//! [`Limits`], and emits [`Event`]s, with moves already rendered as canonical tokens.
 
+pub mod params;
+mod time;
 mod traits;
+pub mod tt;
+mod worker;
 
+pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
+pub use tt::TranspositionTable;
+
+use crate::core::{Game, MoveList, Record, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use worker::{Line, Worker};
+
+/// Stack for search threads: the recursion keeps a move list per ply.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// One finished line of an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based index of the line (UCI `multipv`).
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    /// The principal variation, canonical tokens.
+    pub pv: Vec<String>,
+}
+
+/// The search's conclusion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// `None` when the side to move has no legal move (or every move was excluded).
+    pub best: Option<String>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<String>,
+    pub score: Score,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Info(Info),
+    BestMove(BestMove),
+}
+
+/// State shared by the threads of one search and the engine that started it.
+pub struct Context {
+    pub tt: Arc<TranspositionTable>,
+    pub stop: AtomicBool,
+    pondering: AtomicBool,
+    budget: Mutex<TimeBudget>,
+    limits_for_budget: Limits,
+    overhead: Duration,
+    thread_nodes: Vec<AtomicU64>,
+}
+
+impl Context {
+    pub fn new(tt: Arc<TranspositionTable>, limits: &Limits, threads: usize, overhead: Duration) -> Context {
+        let start = Instant::now();
+        Context {
+            tt,
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(limits.ponder),
+            budget: Mutex::new(TimeBudget::new(limits, start, overhead)),
+            limits_for_budget: limits.clone(),
+            overhead,
+            thread_nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn budget(&self) -> TimeBudget {
+        *self.budget.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        let fresh = TimeBudget::new(&self.limits_for_budget, Instant::now(), self.overhead);
+        *self.budget.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    pub fn request_stop(&self) {
+        self.pondering.store(false, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.budget().out_of_time()
+    }
+
+    fn may_start_iteration(&self) -> bool {
+        self.budget().may_start_iteration()
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.budget().elapsed()
+    }
+
+    fn publish_nodes(&self, thread: usize, nodes: u64) {
+        self.thread_nodes[thread].store(nodes, Ordering::Relaxed);
+    }
+
+    /// Nodes published by every thread but `thread`.
+    fn other_nodes(&self, thread: usize) -> u64 {
+        self.thread_nodes
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != thread)
+            .map(|(_, n)| n.load(Ordering::Relaxed))
+            .sum()
+    }
+
+    pub fn total_nodes(&self) -> u64 {
+        self.thread_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// Renders a line of moves from `root` as canonical tokens, stopping at anything illegal (a PV
+/// taken from the table after a hash collision).
+fn render_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut tokens = Vec::with_capacity(line.len());
+    for &m in line {
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        tokens.push(pos.render_move(m));
+        pos.play(m);
+    }
+    tokens
+}
+
+/// The root moves the limits allow: all legal moves, or the `searchmoves`, minus the `excluded`.
+fn root_moves<G: Game>(root: &G, limits: &Limits) -> Vec<G::Move> {
+    let mut legal = MoveList::new();
+    root.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .filter(|&m| {
+            let token = root.render_move(m);
+            (limits.searchmoves.is_empty() || limits.searchmoves.contains(&token))
+                && !limits.excluded.contains(&token)
+        })
+        .collect()
+}
+
+/// Searches the current position of `record` within `limits`, on `threads` threads sharing
+/// `ctx`, reporting through `on_event`; returns when the search is over (for `infinite` and
+/// `ponder` searches, only after a stop or ponder hit). The last event is the [`BestMove`].
+pub fn think<G: Searchable>(
+    record: &Record<G>,
+    limits: &Limits,
+    ctx: &Context,
+    threads: usize,
+    on_event: &mut dyn FnMut(Event),
+) -> BestMove {
+    let root = record.position();
+    root.debug_validate();
+    let moves = root_moves(root, limits);
+    ctx.tt.new_search();
+    let keys = record.keys();
+    let mut best = BestMove { best: None, ponder: None, score: Score::DRAW, depth: 0, nodes: 0 };
+    if !moves.is_empty() {
+        std::thread::scope(|scope| {
+            for id in 1..threads.max(1) {
+                let moves = moves.clone();
+                let spawned = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(
+                    scope,
+                    move || {
+                        let mut helper = Worker::<G>::new(ctx, limits, id, keys, moves);
+                        helper.iterate(root, &mut |_, _, _| {});
+                    },
+                );
+                if let Err(e) = spawned {
+                    log::warn!("could not start search thread {id}: {e}");
+                }
+            }
+            let mut main = Worker::<G>::new(ctx, limits, 0, keys, moves);
+            let mut report = |w: &Worker<G>, depth: i32, lines: &[Line<G::Move>]| {
+                ctx.publish_nodes(0, w.nodes);
+                let nodes = ctx.total_nodes();
+                let time = ctx.elapsed();
+                let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+                for (i, line) in lines.iter().enumerate() {
+                    on_event(Event::Info(Info {
+                        depth,
+                        seldepth: line.seldepth.max(depth as usize),
+                        multipv: i + 1,
+                        score: line.score,
+                        nodes,
+                        nps,
+                        time,
+                        hashfull: ctx.tt.hashfull(),
+                        pv: render_line(root, &line.pv),
+                    }));
+                }
+            };
+            main.iterate(root, &mut report);
+            // UCI: after `go infinite` or while pondering, the best move waits for the GUI.
+            while (limits.infinite || ctx.pondering()) && !ctx.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            ctx.stop.store(true, Ordering::Relaxed);
+            ctx.publish_nodes(0, main.nodes);
+            let rm = &main.root_moves[0];
+            let line = render_line(root, &rm.pv);
+            best = BestMove {
+                best: line.first().cloned().or_else(|| Some(root.render_move(rm.mv))),
+                ponder: line.get(1).cloned(),
+                score: Score(rm.score),
+                depth: main.completed_depth,
+                nodes: 0,
+            };
+        });
+    } else {
+        while (limits.infinite || ctx.pondering()) && !ctx.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    best.nodes = ctx.total_nodes();
+    on_event(Event::BestMove(best.clone()));
+    best
+}
+
+/// The engine: a transposition table and options that persist between searches, and at most
+/// one search running in the background.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    move_overhead: Duration,
+    running: Option<(Arc<Context>, JoinHandle<BestMove>)>,
+}
+
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 65_536;
+pub const MAX_THREADS: usize = 256;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            running: None,
+        }
+    }
+
+    /// Resizes the table (stopping any search); the size is clamped to 1..=MAX_HASH_MB.
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.stop();
+        self.tt = Arc::new(TranspositionTable::new(megabytes.clamp(1, MAX_HASH_MB)));
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.move_overhead = overhead;
+    }
+
+    /// Forgets everything learnt (UCI `ucinewgame`, CECP `new`).
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.tt.clear();
+    }
+
+    /// Starts searching in the background; events go to `on_event` from the search thread.
+    /// A search already running is stopped first.
+    pub fn start<G: Searchable>(
+        &mut self,
+        record: Record<G>,
+        limits: Limits,
+        mut on_event: impl FnMut(Event) + Send + 'static,
+    ) {
+        self.stop();
+        let ctx = Arc::new(Context::new(Arc::clone(&self.tt), &limits, self.threads, self.move_overhead));
+        let threads = self.threads;
+        let thread_ctx = Arc::clone(&ctx);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || think(&record, &limits, &thread_ctx, threads, &mut on_event));
+        match spawned {
+            Ok(handle) => self.running = Some((ctx, handle)),
+            Err(e) => log::error!("could not start the search thread: {e}"),
+        }
+    }
+
+    /// Stops the running search, waits for it, and returns its result (also sent as the last
+    /// event). `None` if no search was started since the last stop.
+    pub fn stop(&mut self) -> Option<BestMove> {
+        let (ctx, handle) = self.running.take()?;
+        ctx.request_stop();
+        handle.join().ok()
+    }
+
+    /// Waits for the running search to finish by itself and returns its result.
+    pub fn wait(&mut self) -> Option<BestMove> {
+        let (_, handle) = self.running.take()?;
+        handle.join().ok()
+    }
+
+    pub fn ponderhit(&self) {
+        if let Some((ctx, _)) = &self.running {
+            ctx.ponderhit();
+        }
+    }
+
+    /// Whether a search is still running (not yet finished by itself or stopped).
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|(_, h)| !h.is_finished())
+    }
+
+    /// A blocking search on the calling thread's behalf (CLI `analyze`, `bench`, tests).
+    pub fn search<G: Searchable>(
+        &mut self,
+        record: &Record<G>,
+        limits: &Limits,
+        on_event: &mut (dyn FnMut(Event) + Send),
+    ) -> BestMove {
+        self.stop();
+        let ctx = Context::new(Arc::clone(&self.tt), limits, self.threads, self.move_overhead);
+        let threads = self.threads;
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(s, || think(record, limits, &ctx, threads, on_event))
+                .map(|h| h.join().unwrap_or_else(|_| panic!("search thread panicked")))
+                .unwrap_or_else(|e| panic!("cannot start the search thread: {e}"))
+        })
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -153,3 +153,116 @@ impl<W: Write> VariantVisitor for Show<'_, W> {
         Ok(())
     }
 }
+
+/// `jester analyze`: a search with live `info` lines and a final `bestmove`.
+pub struct Analyze<'a, W: Write> {
+    pub position: PositionArgs,
+    pub limits: crate::search::Limits,
+    pub threads: usize,
+    pub hash_mb: usize,
+    pub out: &'a mut W,
+}
+
+impl<W: Write + Send> crate::eval::SearchVisitor for Analyze<'_, W> {
+    type Output = Result<(), CommandError>;
+
+    fn visit<G: crate::search::Searchable>(self) -> Self::Output {
+        use crate::protocol::format::{uci_bestmove, uci_info};
+        use crate::search::{Engine, Event};
+        let record = self.position.record::<G>()?;
+        let mut engine = Engine::new();
+        engine.set_hash(self.hash_mb);
+        engine.set_threads(self.threads);
+        let mut result = Ok(());
+        let out = self.out;
+        engine.search(&record, &self.limits, &mut |event| {
+            let line = match &event {
+                Event::Info(info) => uci_info(info),
+                Event::BestMove(best) => uci_bestmove(best),
+            };
+            if result.is_ok() {
+                result = writeln!(out, "{line}").and_then(|()| out.flush());
+            }
+        });
+        Ok(result?)
+    }
+}
+
+/// `jester bench`: fixed positions of every searchable variant at a fixed depth, one thread,
+/// a fresh table per position. The node total is the search's behaviour signature.
+pub struct Bench<'a, W: Write> {
+    pub depth: i32,
+    pub out: &'a mut W,
+}
+
+/// The default `bench` depth.
+pub const BENCH_DEPTH: i32 = 12;
+
+/// Bench positions per variant (position texts).
+pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static str] {
+    match variant {
+        crate::variants::Variant::Normal => &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+            "2r2rk1/pp1bqpp1/2nppn1p/8/2PNP3/2N1B3/PP2BPPP/2RQ1RK1 w - - 0 13",
+            "r2q1rk1/1b2bppp/p2p1n2/1pn1p3/4P3/1BN2N1P/PPP2PP1/R1BQR1K1 w - - 0 12",
+            "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+            "6k1/5pp1/7p/8/8/1r6/5PPP/3R2K1 w - - 0 30",
+            "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
+        ],
+    }
+}
+
+impl<W: Write> Bench<'_, W> {
+    pub fn run(self) -> Result<u64, CommandError> {
+        let mut total_nodes = 0;
+        let started = Instant::now();
+        for info in crate::variants::VARIANTS {
+            let (nodes, _) = crate::eval::dispatch(
+                info.variant,
+                BenchVariant { depth: self.depth, variant: info.variant, out: &mut *self.out },
+            )?;
+            total_nodes += nodes;
+        }
+        let elapsed = started.elapsed().as_secs_f64().max(1e-3);
+        writeln!(self.out, "Bench: {total_nodes} nodes {} nps", (total_nodes as f64 / elapsed) as u64)?;
+        Ok(total_nodes)
+    }
+}
+
+struct BenchVariant<'a, W: Write> {
+    depth: i32,
+    variant: crate::variants::Variant,
+    out: &'a mut W,
+}
+
+impl<W: Write> crate::eval::SearchVisitor for BenchVariant<'_, W> {
+    type Output = Result<(u64, ()), CommandError>;
+
+    fn visit<G: crate::search::Searchable>(self) -> Self::Output {
+        use crate::search::{Engine, Limits};
+        let mut engine = Engine::new();
+        let limits = Limits { depth: Some(self.depth), multipv: 1, ..Limits::default() };
+        let mut nodes = 0;
+        for (i, text) in bench_positions(self.variant).iter().enumerate() {
+            let start = G::from_text(text).map_err(|e| CommandError::Position(Box::new(e)))?;
+            engine.new_game();
+            let best = engine.search(&Record::new(start), &limits, &mut |_| {});
+            writeln!(
+                self.out,
+                "{} position {:>2}: {:>10} nodes  bestmove {}",
+                self.variant.name(),
+                i + 1,
+                best.nodes,
+                best.best.as_deref().unwrap_or("0000")
+            )?;
+            nodes += best.nodes;
+        }
+        Ok((nodes, ()))
+    }
+}

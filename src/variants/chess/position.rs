@@ -289,6 +289,12 @@ impl Move {
         }
     }
 
+    /// The raw 16-bit code (for transposition tables).
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
     pub const fn promotion(self) -> Option<Role> {
         match self.kind() {
             MoveKind::Promotion(role) => Some(role),
@@ -517,6 +523,17 @@ impl Position {
         if let Some(target) = double_push_target {
             self.set_ep_if_capturable(target);
         }
+    }
+
+    /// The position after the side to move passes (null move, for search): no en passant.
+    pub fn passed(&self) -> Position {
+        let mut p = self.clone();
+        if let Some(ep) = p.ep_square.take() {
+            p.key ^= KEYS.ep_file[ep.file() as usize];
+        }
+        p.halfmove_clock += 1;
+        p.set_turn(!self.turn);
+        p
     }
 
     /// The key computed from scratch.

@@ -1,0 +1,288 @@
+//! Tests of the `normal` evaluation: colour symmetry, sanity of the terms, and a speed probe.
+
+use super::evaluate;
+use crate::core::{Game, MoveList};
+use crate::variants::chess::Position;
+
+fn pos(fen: &str) -> Position {
+    Position::from_text(fen).unwrap_or_else(|e| panic!("bad FEN {fen}: {e}"))
+}
+
+fn eval(fen: &str) -> i32 {
+    evaluate(&pos(fen))
+}
+
+fn swap_case(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+        .collect()
+}
+
+/// The colour-flipped FEN: ranks reversed, colours, side to move, castling and en passant swapped.
+fn mirror_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = f[0].split('/').rev().map(swap_case).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped = swap_case(f[2]);
+        "KQkq".chars().filter(|c| swapped.contains(*c)).collect()
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let (file, rank) = f[3].split_at(1);
+        format!("{file}{}", if rank == "3" { "6" } else { "3" })
+    };
+    let halfmove = f.get(4).copied().unwrap_or("0");
+    let fullmove = f.get(5).copied().unwrap_or("1");
+    format!("{} {side} {castling} {ep} {halfmove} {fullmove}", board.join("/"))
+}
+
+fn perft_fens() -> Vec<String> {
+    let text = include_str!("../../../engine-tests/perft/normal.perft");
+    text.lines().filter_map(|l| l.strip_prefix("epd ")).map(|s| s.trim().to_string()).collect()
+}
+
+const EXTRA_FENS: &[&str] = &[
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    "2r3k1/5pp1/p3p2p/1p1pP3/3P1P2/P1R3P1/1P4KP/8 b - - 0 30",
+    "8/5k2/8/3PB3/8/2b5/5K2/8 w - - 0 50",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "r4rk1/ppp2ppp/2n5/3q4/3P4/2PB1N2/P4PPP/R2Q1RK1 w - - 0 14",
+    "4k3/8/8/8/8/8/8/4KR2 w - - 0 1",
+    "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+    "1k6/8/8/8/8/8/8/4KB1r w - - 0 1",
+];
+
+/// A deterministic xorshift generator for the random playouts.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn assert_symmetric(p: &Position) {
+    let fen = p.to_text();
+    let mirrored = mirror_fen(&fen);
+    let m = pos(&mirrored);
+    assert_eq!(evaluate(p), evaluate(&m), "asymmetric:\n  {fen}\n  {mirrored}");
+}
+
+#[test]
+fn mirror_fen_round_trips() {
+    for fen in perft_fens() {
+        let p = pos(&fen);
+        let back = pos(&mirror_fen(&mirror_fen(&p.to_text())));
+        assert_eq!(p.to_text(), back.to_text());
+    }
+    assert_eq!(
+        mirror_fen("rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3"),
+        "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w Qk d6 0 3"
+    );
+}
+
+#[test]
+fn colour_symmetry_on_fixed_positions() {
+    for fen in perft_fens().iter().map(String::as_str).chain(EXTRA_FENS.iter().copied()) {
+        assert_symmetric(&pos(fen));
+    }
+}
+
+#[test]
+fn colour_symmetry_along_random_games() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut checked = 0;
+    for fen in perft_fens().iter().map(String::as_str).chain(EXTRA_FENS.iter().copied()) {
+        for _ in 0..6 {
+            let mut p = pos(fen);
+            for _ in 0..60 {
+                assert_symmetric(&p);
+                checked += 1;
+                let mut moves = MoveList::new();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                Game::play(&mut p, m);
+            }
+        }
+    }
+    assert!(checked > 5_000, "only {checked} positions checked");
+}
+
+#[test]
+fn start_position_is_about_level() {
+    let v = eval(crate::variants::chess::START_FEN);
+    assert!(v.abs() <= 30, "start position {v}");
+    let black = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(v, black, "the start position should be the tempo for either side");
+}
+
+#[test]
+fn a_queen_up_is_winning() {
+    let v = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(v > 700, "queen up: {v}");
+    let v = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(v < -700, "queen down, to move: {v}");
+}
+
+#[test]
+fn advanced_passed_pawn_is_worth_more() {
+    let seventh = eval("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    let third = eval("7k/8/8/8/8/4P3/8/K7 w - - 0 1");
+    assert!(seventh > third + 100, "7th {seventh} vs 3rd {third}");
+    // With rooks on: still better, and the endgame weight makes it large.
+    let seventh = eval("r5k1/4P3/8/8/8/8/8/K6R w - - 0 1");
+    let third = eval("r5k1/8/8/8/8/4P3/8/K6R w - - 0 1");
+    assert!(seventh > third + 50, "rooks: 7th {seventh} vs 3rd {third}");
+}
+
+#[test]
+fn passed_pawn_beats_blocked_pawn() {
+    let passed = eval("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1");
+    let opposed = eval("4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1");
+    let free = eval("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1");
+    // Extra black pawn aside, the white pawn stops being passed.
+    assert!(passed > opposed, "passed {passed} vs opposed {opposed}");
+    assert_eq!(passed, free);
+}
+
+#[test]
+fn doubled_isolated_pawns_are_worse() {
+    let healthy = eval("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
+    let damaged = eval("4k3/pp3ppp/8/8/8/5P2/P4PP1/4K3 w - - 0 1");
+    assert!(healthy > damaged + 20, "healthy {healthy} vs doubled/isolated {damaged}");
+    let healthy = eval("r3k3/pp3ppp/8/8/8/8/PPP2PPP/R3K3 w - - 0 1");
+    let damaged = eval("r3k3/pp3ppp/8/8/8/2P5/P1P2PPP/R3K3 w - - 0 1");
+    assert!(healthy > damaged + 20, "doubled c-pawns {damaged} vs {healthy}");
+}
+
+#[test]
+fn bishop_pair_beats_bishop_and_knight() {
+    // White: bishops c4 and e3; Black: bishop c5 and knight e6, otherwise mirror images.
+    let pair = eval("4k3/pp3ppp/4n3/2b5/2B5/4B3/PP3PPP/4K3 w - - 0 1");
+    let tempo = eval("4k3/pp3ppp/4b3/2b5/2B5/4B3/PP3PPP/4K3 w - - 0 1");
+    assert!(pair > tempo, "pair vs knight {pair}, pair vs pair {tempo}");
+    // Same pieces, but White has bishop + knight against Black's pair.
+    let no_pair = eval("4k3/pp3ppp/4b3/2b5/2B5/4N3/PP3PPP/4K3 w - - 0 1");
+    assert!(pair > no_pair + 30, "pair {pair} vs bishop+knight {no_pair}");
+}
+
+#[test]
+fn exposed_king_under_attack_is_worse() {
+    // Black's queen (h4) and rook (f-file) bear down on White's king; its pawns shelter it, or
+    // stand far away on the other wing.
+    let sheltered = eval("1k3r2/ppp5/8/8/7q/8/5PPP/R5K1 w - - 0 1");
+    let exposed = eval("1k3r2/ppp5/8/8/7q/8/PPP5/R5K1 w - - 0 1");
+    assert!(sheltered > exposed + 50, "sheltered {sheltered} vs exposed {exposed}");
+    // The castled king keeps its g- and h-pawns, or has them on the other wing instead; Black to
+    // move, so a better score for Black means a worse one for White.
+    let sheltered = eval("4r1k1/pp3ppp/3q4/8/8/8/PP3PPP/R2Q2K1 b - - 0 1");
+    let exposed = eval("4r1k1/pp3ppp/3q4/8/8/8/PPPP1P2/R2Q2K1 b - - 0 1");
+    assert!(exposed > sheltered + 50, "Black's view: sheltered {sheltered} vs exposed {exposed}");
+}
+
+#[test]
+fn rook_prefers_open_file() {
+    let open = eval("6k1/pppp1ppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1");
+    let closed = eval("6k1/ppp1pppp/8/8/8/8/PPP1PPPP/4RK2 w - - 0 1");
+    assert!(open > closed, "open {open} vs closed {closed}");
+}
+
+#[test]
+fn drawish_endings_are_scaled_down() {
+    // A lone bishop cannot win, and rook against bishop is hard.
+    assert!(eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").abs() < 40);
+    let rook_vs_bishop = eval("4k3/8/5b2/8/8/8/8/3RK3 w - - 0 1");
+    let rook_vs_nothing = eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    assert!(rook_vs_bishop < 100 && rook_vs_nothing > 400, "{rook_vs_bishop} {rook_vs_nothing}");
+}
+
+#[test]
+fn unstoppable_passer_in_pawn_ending() {
+    // The black king is outside the square of the a-pawn.
+    let runs = eval("8/8/8/P7/8/8/5k2/K7 w - - 0 1");
+    let caught = eval("8/8/2k5/P7/8/8/8/K7 w - - 0 1");
+    assert!(runs > caught + 150, "runs {runs} vs caught {caught}");
+}
+
+/// Release-mode speed probe: `cargo test --release --lib eval -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn speed() {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let fens = [
+        ("start", crate::variants::chess::START_FEN),
+        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        ("middlegame", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
+        ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    ];
+    for (name, fen) in fens {
+        let p = pos(fen);
+        let n = 5_000_000u32;
+        let mut sum = 0i64;
+        for _ in 0..100_000 {
+            sum += evaluate(black_box(&p)) as i64;
+        }
+        let t = Instant::now();
+        for _ in 0..n {
+            sum += evaluate(black_box(&p)) as i64;
+        }
+        let ns = t.elapsed().as_nanos() as f64 / n as f64;
+        println!("{name:>10}: {ns:6.1} ns/eval (eval {}, checksum {sum})", evaluate(&p));
+    }
+    // A mix: positions along random games from the perft suite (cache-friendlier than a search).
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut mix = Vec::new();
+    for fen in perft_fens() {
+        let mut p = pos(&fen);
+        for _ in 0..40 {
+            mix.push(p.clone());
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            Game::play(&mut p, moves[(rng.next() % moves.len() as u64) as usize]);
+        }
+    }
+    let rounds = 5_000_000 / mix.len();
+    let mut sum = 0i64;
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for p in &mix {
+            sum += evaluate(black_box(p)) as i64;
+        }
+    }
+    let ns = t.elapsed().as_nanos() as f64 / (rounds * mix.len()) as f64;
+    println!("{:>10}: {ns:6.1} ns/eval over {} positions (checksum {sum})", "mix", mix.len());
+}
+
+#[test]
+#[ignore]
+fn breakdown() {
+    use super::*;
+    let fens = std::env::var("FENS").unwrap_or_default();
+    for fen in fens.split(';').filter(|f| !f.trim().is_empty()) {
+        let p = pos(fen.trim());
+        let mut e = Eval::new(&p);
+        let pw = e.pieces(Color::White);
+        let pb = e.pieces(Color::Black);
+        e.finish_attacks();
+        println!("{fen}\n  eval {} phase {}", evaluate(&p), e.phase);
+        println!("  pieces   W {:?} B {:?}", pw, pb);
+        println!("  pawns    W {:?} B {:?}", e.pawns(Color::White), e.pawns(Color::Black));
+        println!("  king     W {:?} B {:?}", e.king(Color::White), e.king(Color::Black));
+        println!("  units {:?} attackers {:?}", e.king_attack_units, e.king_attackers);
+        println!("  threats  W {:?} B {:?}", e.threats(Color::White), e.threats(Color::Black));
+    }
+}

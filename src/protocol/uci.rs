@@ -1,0 +1,309 @@
+//! UCI: text in, engine commands out; engine events in, text out.
+//!
+//! vampirc-uci reads the standard command grammar (`setoption` names with spaces and the simple
+//! commands). `position` and `go` are read here: every move goes through the variant's own
+//! parser (vampirc drops move tokens it cannot read), and `go` keeps the clocks with `ponder`
+//! and accepts any number (vampirc models `go ponder` without clocks and depth as a `u8`).
+//! Errors are reported as `info string error: ...`; the previous position is kept.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use super::format::{uci_bestmove, uci_info};
+use super::session::Session;
+use super::{Flow, Message};
+use crate::core::Seat;
+use crate::search::{
+    params::MAX_PLY, Clock, Engine, Event, Limits, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB,
+    MAX_THREADS,
+};
+use crate::variants::{Variant, VARIANTS};
+use std::io::Write;
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+use vampirc_uci::UciMessage;
+
+const MAX_MULTIPV: usize = 256;
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+pub struct Uci<W: Write> {
+    out: W,
+    tx: Sender<Message>,
+    session: Session,
+    engine: Engine,
+    multipv: usize,
+    /// The search whose events are current; events of older searches are dropped.
+    search_id: u64,
+    searching: bool,
+}
+
+impl<W: Write> Uci<W> {
+    pub fn new(out: W, tx: Sender<Message>) -> Uci<W> {
+        Uci {
+            out,
+            tx,
+            session: Session::new(Variant::Normal),
+            engine: Engine::new(),
+            multipv: 1,
+            search_id: 0,
+            searching: false,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        // A closed output means the GUI is gone; the input side will end the loop.
+        let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+    }
+
+    fn error(&mut self, message: &str) {
+        self.send(&format!("info string error: {}", message.replace(['\n', '\r'], " ")));
+    }
+
+    pub fn handle(&mut self, message: Message) -> Flow {
+        match message {
+            Message::Line(line) => self.command(&line),
+            Message::Search { id, event } if id == self.search_id => {
+                match event {
+                    Event::Info(info) => self.send(&uci_info(&info)),
+                    Event::BestMove(best) => {
+                        self.searching = false;
+                        self.send(&uci_bestmove(&best));
+                    }
+                }
+                Flow::Continue
+            }
+            Message::Search { .. } => Flow::Continue,
+            Message::InputClosed => {
+                self.stop();
+                Flow::Quit
+            }
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        match words.next() {
+            None => {}
+            Some("uci") => self.identify(),
+            Some("isready") => self.send("readyok"),
+            Some("position") => self.position(line),
+            Some("go") => self.go(&line.split_whitespace().skip(1).collect::<Vec<_>>()),
+            Some("stop") => self.stop(),
+            Some("ponderhit") => self.engine.ponderhit(),
+            Some("ucinewgame") => {
+                self.stop();
+                self.engine.new_game();
+                self.session = Session::new(self.session.variant());
+            }
+            Some("quit") => {
+                self.stop();
+                return Flow::Quit;
+            }
+            Some("setoption") => match vampirc_uci::parse_one(line) {
+                UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+                _ => self.error(&format!("malformed setoption '{line}'")),
+            },
+            // `debug`, `register` and anything unknown: ignored, as the UCI spec asks.
+            Some(other) => log::debug!("ignored UCI command '{other}'"),
+        }
+        Flow::Continue
+    }
+
+    fn identify(&mut self) {
+        let variants: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
+        let combo: String = variants.iter().map(|v| format!(" var {v}")).collect();
+        let lines = [
+            format!("id name jester {}", env!("CARGO_PKG_VERSION")),
+            "id author the jester developers".to_string(),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".to_string(),
+            format!(
+                "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+            ),
+            format!("option name UCI_Variant type combo default normal{combo}"),
+            "uciok".to_string(),
+        ];
+        for l in lines {
+            self.send(&l);
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let value = value.unwrap_or("").trim();
+        let number = |max: u64, min: u64| -> Result<u64, String> {
+            value.parse::<u64>().ok().filter(|v| (min..=max).contains(v)).ok_or_else(|| {
+                format!("invalid value '{value}' for option '{name}' (expected {min} to {max})")
+            })
+        };
+        let result = match name.to_ascii_lowercase().as_str() {
+            "hash" => number(MAX_HASH_MB as u64, 1).map(|mb| {
+                self.stop();
+                self.engine.set_hash(mb as usize)
+            }),
+            "threads" => number(MAX_THREADS as u64, 1).map(|n| self.engine.set_threads(n as usize)),
+            "multipv" => number(MAX_MULTIPV as u64, 1).map(|n| self.multipv = n as usize),
+            "move overhead" => number(MAX_MOVE_OVERHEAD_MS, 0)
+                .map(|ms| self.engine.set_move_overhead(Duration::from_millis(ms))),
+            "ponder" => match value {
+                "true" | "false" => Ok(()),
+                _ => Err(format!("invalid value '{value}' for option 'Ponder' (expected true or false)")),
+            },
+            "uci_variant" => match Variant::from_name(value) {
+                Ok(variant) => {
+                    self.stop();
+                    self.session.set_variant(variant);
+                    let start = self.session.summary().start_text;
+                    self.send(&format!(
+                        "info string variant {} files 8 ranks 8 startpos {start}",
+                        variant.name()
+                    ));
+                    Ok(())
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            _ => Err(format!("unknown option '{name}'")),
+        };
+        if let Err(message) = result {
+            self.error(&message);
+        }
+    }
+
+    /// `position startpos|fen <text> [moves ...]`, all or nothing.
+    fn position(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let moves_at = words.iter().position(|&w| w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (&words[..], &[][..]),
+        };
+        let start = match setup.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"fen", fen)) if !fen.is_empty() => Some(fen.join(" ")),
+            Some((&"startpos", [extra, ..])) => {
+                return self.error(&format!("unexpected '{extra}' after startpos"))
+            }
+            Some((&"fen", _)) => return self.error("missing position text after 'fen'"),
+            Some((other, _)) => return self.error(&format!("expected 'startpos' or 'fen', got '{other}'")),
+            None => return self.error("empty position command"),
+        };
+        self.stop();
+        if let Err(e) = self.session.set_position(start.as_deref(), moves) {
+            self.error(&e.to_string());
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        self.stop();
+        let limits = self.parse_go(words);
+        self.search_id += 1;
+        let (id, tx) = (self.search_id, self.tx.clone());
+        let started = self.session.start_search(&mut self.engine, limits, move |event| {
+            let _ = tx.send(Message::Search { id, event });
+        });
+        match started {
+            Ok(()) => self.searching = true,
+            Err(e) => {
+                self.error(&e.to_string());
+                self.send("bestmove 0000");
+            }
+        }
+    }
+
+    /// Reads `go` parameters. Bad values are reported and left out; the search still runs, so
+    /// the GUI always gets its `bestmove`.
+    fn parse_go(&mut self, words: &[&str]) -> Limits {
+        const KEYWORDS: [&str; 12] = [
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "movetime",
+            "mate",
+            "infinite",
+            "ponder",
+            "searchmoves",
+        ];
+        let mut limits = Limits { multipv: self.multipv, ..Limits::default() };
+        let (mut time, mut inc) = ([None::<i64>; 2], [0i64; 2]);
+        let mut moves_to_go = None;
+        let mut i = 0;
+        let mut errors = Vec::new();
+        while i < words.len() {
+            let word = words[i];
+            let value = words.get(i + 1).copied();
+            // Numbers: out-of-range values are clamped (negative clocks, which GUIs send when a
+            // side has overstepped, count as zero); non-numbers are errors.
+            let mut number = |name: &str| -> Option<i64> {
+                match value.map(|v| (v, v.parse::<i128>())) {
+                    Some((_, Ok(n))) => Some(n.clamp(i64::MIN as i128, i64::MAX as i128) as i64),
+                    Some((v, Err(_))) => {
+                        errors.push(format!("invalid value '{v}' for '{name}'"));
+                        None
+                    }
+                    None => {
+                        errors.push(format!("missing value for '{name}'"));
+                        None
+                    }
+                }
+            };
+            let takes_value = !matches!(word, "infinite" | "ponder" | "searchmoves");
+            match word {
+                "wtime" => time[0] = number(word),
+                "btime" => time[1] = number(word),
+                "winc" => inc[0] = number(word).unwrap_or(0),
+                "binc" => inc[1] = number(word).unwrap_or(0),
+                "movestogo" => moves_to_go = number(word).filter(|&n| n > 0).map(|n| n.min(10_000) as u32),
+                "depth" => limits.depth = number(word).map(|d| d.clamp(1, MAX_PLY as i64 - 1) as i32),
+                "nodes" => limits.nodes = number(word).map(|n| n.max(1) as u64),
+                "movetime" => {
+                    limits.movetime = number(word).map(|ms| Duration::from_millis(ms.max(1) as u64))
+                }
+                "mate" => limits.mate = number(word).map(|m| m.clamp(1, MAX_PLY as i64) as i32),
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
+                "searchmoves" => {
+                    let mut j = i + 1;
+                    while j < words.len() && !KEYWORDS.contains(&words[j]) {
+                        match self.session.canonical(words[j]) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(e) => errors.push(format!("searchmoves: {e}")),
+                        }
+                        j += 1;
+                    }
+                    i = j;
+                    continue;
+                }
+                other => errors.push(format!("unknown go parameter '{other}'")),
+            }
+            i += if takes_value && KEYWORDS.contains(&word) { 2 } else { 1 };
+        }
+        for e in errors {
+            self.error(&e);
+        }
+        let seat = self.session.summary().to_move;
+        let side = usize::from(seat != Seat::WHITE);
+        if let Some(ms) = time[side] {
+            limits.clock = Some(Clock {
+                remaining: Duration::from_millis(ms.max(0) as u64),
+                increment: Duration::from_millis(inc[side].max(0) as u64),
+                moves_to_go,
+            });
+        }
+        limits
+    }
+
+    /// Stops a running search and answers its `go` at once, so every `go` gets exactly one
+    /// `bestmove`, in order; the stopped search's events still in the channel are dropped.
+    fn stop(&mut self) {
+        let result = self.engine.stop();
+        self.search_id += 1;
+        if let (true, Some(best)) = (self.searching, result) {
+            self.send(&uci_bestmove(&best));
+        }
+        self.searching = false;
+    }
+}

@@ -1,0 +1,561 @@
+//! CECP v2 (XBoard/WinBoard): text in, engine commands out; engine events in, text out.
+//!
+//! Replies use the protocol's own words: `Illegal move: X` (position kept), `Error (reason):
+//! command`, `tellusererror` for a bad `setboard`; results are claimed as `1-0 {reason}` etc.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use super::session::Session;
+use super::{Flow, Message};
+use crate::core::{Outcome, Score, Seat};
+use crate::search::{
+    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MAX_HASH_MB, MAX_THREADS,
+};
+use crate::variants::{Variant, VARIANTS};
+use std::io::Write;
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+/// What the current search is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Find and play the engine's move.
+    Move,
+    /// Think on the opponent's time, expecting this reply.
+    Ponder { expected: String },
+    /// Analysis mode: report, never play.
+    Analyze,
+}
+
+/// The `level` time control.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    moves_per_session: u32,
+    base: Duration,
+    increment: Duration,
+}
+
+pub struct Xboard<W: Write> {
+    out: W,
+    tx: Sender<Message>,
+    session: Session,
+    engine: Engine,
+    /// The seat the engine plays; `None` in force mode.
+    engine_seat: Option<Seat>,
+    post: bool,
+    ponder_enabled: bool,
+    analyzing: bool,
+    excluded: Vec<String>,
+    level: Option<Level>,
+    fixed_time: Option<Duration>,
+    max_depth: Option<i32>,
+    nps: Option<u64>,
+    engine_clock: Option<Duration>,
+    search_id: u64,
+    purpose: Option<Purpose>,
+    search_started: Instant,
+    last_info: Option<Info>,
+}
+
+/// XBoard's mate score convention: 100000 + moves (negative when being mated).
+fn xboard_score(score: Score) -> i64 {
+    match score.mate_moves() {
+        Some(n) if n > 0 => 100_000 + n as i64,
+        Some(n) => -100_000 + n as i64,
+        None => score.0 as i64,
+    }
+}
+
+impl<W: Write> Xboard<W> {
+    pub fn new(out: W, tx: Sender<Message>) -> Xboard<W> {
+        Xboard {
+            out,
+            tx,
+            session: Session::new(Variant::Normal),
+            engine: Engine::new(),
+            engine_seat: Some(Seat::BLACK),
+            post: false,
+            ponder_enabled: false,
+            analyzing: false,
+            excluded: Vec::new(),
+            level: None,
+            fixed_time: None,
+            max_depth: None,
+            nps: None,
+            engine_clock: None,
+            search_id: 0,
+            purpose: None,
+            search_started: Instant::now(),
+            last_info: None,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+    }
+
+    fn error(&mut self, reason: &str, command: &str) {
+        let command = command.replace(['\n', '\r'], " ");
+        self.send(&format!("Error ({reason}): {command}"));
+    }
+
+    pub fn handle(&mut self, message: Message) -> Flow {
+        match message {
+            Message::Line(line) => return self.command(&line),
+            Message::Search { id, event } if id == self.search_id => match event {
+                Event::Info(info) => self.info(info),
+                Event::BestMove(best) => self.best_move(best),
+            },
+            Message::Search { .. } => {}
+            Message::InputClosed => {
+                self.cancel_search();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn info(&mut self, info: Info) {
+        if self.post && info.multipv == 1 {
+            let centis = info.time.as_millis() / 10;
+            let line = format!(
+                "{} {} {} {} {}",
+                info.depth,
+                xboard_score(info.score),
+                centis,
+                info.nodes,
+                info.pv.join(" ")
+            );
+            self.send(&line);
+        }
+        self.last_info = Some(info);
+    }
+
+    fn best_move(&mut self, best: BestMove) {
+        let purpose = self.purpose.take();
+        if purpose != Some(Purpose::Move) {
+            return; // Ponder and analysis searches never play.
+        }
+        let Some(token) = best.best else { return };
+        match self.session.play(&token) {
+            Ok(played) => {
+                self.send(&format!("move {played}"));
+                if !self.claim_result() {
+                    self.maybe_ponder(best.ponder);
+                }
+            }
+            Err(e) => log::error!("engine move {token} rejected: {e}"),
+        }
+    }
+
+    /// If the game is over, claims the result and leaves play; returns whether it did.
+    fn claim_result(&mut self) -> bool {
+        let summary = self.session.summary();
+        let (Some(outcome), Some(text)) = (summary.outcome, summary.outcome_text) else { return false };
+        let result = match outcome {
+            Outcome::Win { winner: Seat::WHITE, .. } => "1-0",
+            Outcome::Win { .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        };
+        self.send(&format!("{result} {{{text}}}"));
+        self.engine_seat = None;
+        true
+    }
+
+    fn maybe_ponder(&mut self, expected: Option<String>) {
+        let Some(expected) = expected else { return };
+        if !self.ponder_enabled || self.analyzing {
+            return;
+        }
+        let mut after = self.session.clone();
+        if after.play(&expected).is_err() || after.summary().outcome.is_some() {
+            return;
+        }
+        let limits = Limits { ponder: true, ..self.move_limits(&after) };
+        self.launch(&after, limits, Purpose::Ponder { expected });
+    }
+
+    fn launch(&mut self, session: &Session, limits: Limits, purpose: Purpose) {
+        self.cancel_search();
+        self.search_id += 1;
+        let (id, tx) = (self.search_id, self.tx.clone());
+        self.last_info = None;
+        self.search_started = Instant::now();
+        match session.start_search(&mut self.engine, limits, move |event| {
+            let _ = tx.send(Message::Search { id, event });
+        }) {
+            Ok(()) => self.purpose = Some(purpose),
+            Err(e) => log::error!("cannot search: {e}"),
+        }
+    }
+
+    /// Stops the current search without using its result.
+    fn cancel_search(&mut self) {
+        self.search_id += 1;
+        self.purpose = None;
+        self.last_info = None;
+        let _ = self.engine.stop();
+    }
+
+    /// Limits for the engine's own move in `session`'s position.
+    fn move_limits(&self, session: &Session) -> Limits {
+        let mut limits = Limits { multipv: 1, depth: self.max_depth, ..Limits::default() };
+        if let Some(t) = self.fixed_time {
+            limits.movetime = Some(t);
+        } else if let Some(level) = self.level {
+            let remaining = self.engine_clock.unwrap_or(level.base);
+            let moves_to_go = (level.moves_per_session > 0).then(|| {
+                let played = (session.moves().len() / 2) as u32;
+                level.moves_per_session - played % level.moves_per_session
+            });
+            limits.clock = Some(Clock { remaining, increment: level.increment, moves_to_go });
+        }
+        if let Some(nps) = self.nps {
+            // `nps`: the clock is counted in nodes; budget about one fortieth of it per move.
+            let seconds = limits
+                .movetime
+                .or(limits.clock.map(|c| c.remaining / 40 + c.increment))
+                .unwrap_or(Duration::from_secs(1))
+                .as_secs_f64();
+            limits.nodes = Some(((nps as f64) * seconds).max(1.0) as u64);
+            limits.movetime = None;
+            limits.clock = None;
+        }
+        limits
+    }
+
+    /// Starts thinking if it is the engine's turn.
+    fn think_if_our_turn(&mut self) {
+        let summary = self.session.summary();
+        if self.analyzing || summary.outcome.is_some() || self.engine_seat != Some(summary.to_move) {
+            return;
+        }
+        let limits = self.move_limits(&self.session);
+        let session = self.session.clone();
+        self.launch(&session, limits, Purpose::Move);
+    }
+
+    fn analyze(&mut self) {
+        let limits =
+            Limits { infinite: true, multipv: 1, excluded: self.excluded.clone(), ..Limits::default() };
+        let session = self.session.clone();
+        if session.summary().outcome.is_none() {
+            self.launch(&session, limits, Purpose::Analyze);
+        } else {
+            self.cancel_search();
+        }
+    }
+
+    /// After the position changed: restart analysis, or think if it is our move.
+    fn position_changed(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        } else {
+            self.think_if_our_turn();
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
+            | "draw" | "hint" | "bk" | "otim" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.cancel_search();
+                self.analyzing = false;
+                self.session = Session::new(self.session.variant());
+                self.engine.new_game();
+                self.engine_seat = Some(Seat::BLACK);
+                self.max_depth = None;
+                self.engine_clock = None;
+                self.excluded.clear();
+            }
+            "variant" => match Variant::from_name(rest) {
+                Ok(v) => {
+                    self.cancel_search();
+                    self.session.set_variant(v);
+                    self.excluded.clear();
+                }
+                Err(e) => self.error(&e.to_string(), line),
+            },
+            "force" => {
+                self.cancel_search();
+                self.engine_seat = None;
+            }
+            "go" => {
+                self.engine_seat = Some(self.session.summary().to_move);
+                self.think_if_our_turn();
+            }
+            "playother" => {
+                let to_move = self.session.summary().to_move;
+                self.engine_seat = Some(if to_move == Seat::WHITE { Seat::BLACK } else { Seat::WHITE });
+            }
+            "usermove" => self.user_move(rest, line),
+            "time" => match rest.parse::<i64>() {
+                Ok(cs) => {
+                    self.engine_clock = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)))
+                }
+                Err(_) => self.error("bad time", line),
+            },
+            "level" => self.level(rest, line),
+            "st" => match rest.parse::<f64>() {
+                Ok(s) if s.is_finite() && s > 0.0 => {
+                    self.fixed_time = Some(Duration::from_secs_f64(s.min(86_400.0)));
+                }
+                _ => self.error("bad st value", line),
+            },
+            "sd" => match rest.parse::<i64>() {
+                Ok(d) if d >= 1 => self.max_depth = Some(d.min(MAX_PLY as i64 - 1) as i32),
+                _ => self.error("bad sd value", line),
+            },
+            "nps" => match rest.parse::<u64>() {
+                Ok(0) => self.nps = None,
+                Ok(n) => self.nps = Some(n),
+                Err(_) => self.error("bad nps value", line),
+            },
+            "ping" => self.send(&format!("pong {rest}")),
+            "setboard" => self.setboard(rest),
+            "undo" | "remove" => {
+                let n = if word == "undo" { 1 } else { 2 };
+                self.cancel_search();
+                if self.session.undo(n) {
+                    self.excluded.clear();
+                    if self.analyzing {
+                        self.analyze();
+                    }
+                } else {
+                    self.error("no move to take back", line);
+                }
+            }
+            "hard" => self.ponder_enabled = true,
+            "easy" => {
+                self.ponder_enabled = false;
+                if matches!(self.purpose, Some(Purpose::Ponder { .. })) {
+                    self.cancel_search();
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_seat = None;
+                self.analyze();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.analyzing = false;
+                    self.cancel_search();
+                } else {
+                    self.error("not analyzing", line);
+                }
+            }
+            "." => self.stat01(),
+            "exclude" | "include" => self.exclude(word == "exclude", rest, line),
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.cancel_search();
+                    self.engine.set_hash(mb.min(MAX_HASH_MB));
+                }
+                _ => self.error("bad memory value", line),
+            },
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => self.engine.set_threads(n.min(MAX_THREADS)),
+                _ => self.error("bad cores value", line),
+            },
+            "option" => self.option(rest, line),
+            "result" => {
+                self.cancel_search();
+                self.engine_seat = None;
+            }
+            "?" => {
+                // Move now: stop the search and play what it found.
+                if self.purpose == Some(Purpose::Move) {
+                    self.search_id += 1;
+                    if let Some(best) = self.engine.stop() {
+                        self.best_move(best);
+                    }
+                }
+            }
+            "quit" => {
+                self.cancel_search();
+                return Flow::Quit;
+            }
+            _ => {
+                // A bare move (GUIs that did not accept usermove=1), else an unknown command.
+                if self.session.canonical(word).is_ok() && rest.is_empty() {
+                    self.user_move(word, line);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn features(&mut self) {
+        let variants: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
+        self.send(&format!(
+            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 analyze=1 exclude=1 colors=0 sigint=0 sigterm=0 \
+             time=1 reuse=1 playother=1 draw=0 san=0 myname=\"jester {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            variants.join(",")
+        ));
+        self.send("feature option=\"Move Overhead -spin 30 0 5000\"");
+        self.send("feature done=1");
+    }
+
+    fn user_move(&mut self, token: &str, line: &str) {
+        if token.is_empty() || token.contains(char::is_whitespace) {
+            self.error("usermove needs one move", line);
+            return;
+        }
+        // A ponder hit turns the ponder search into the real one.
+        let ponder_hit = matches!(&self.purpose, Some(Purpose::Ponder { expected }) if self.session.canonical(token).ok().as_ref() == Some(expected));
+        if ponder_hit {
+            if let Ok(played) = self.session.play(token) {
+                log::debug!("ponder hit on {played}");
+                self.purpose = Some(Purpose::Move);
+                self.engine.ponderhit();
+                return;
+            }
+        }
+        if !self.analyzing {
+            self.cancel_search();
+        }
+        match self.session.play(token) {
+            Ok(_) => {
+                self.excluded.clear();
+                if !self.analyzing && self.claim_result() {
+                    return;
+                }
+                self.position_changed();
+            }
+            Err(_) => self.send(&format!("Illegal move: {token}")),
+        }
+    }
+
+    fn level(&mut self, rest: &str, line: &str) {
+        let parts: Vec<&str> = rest.split_whitespace().collect();
+        let parsed = match parts.as_slice() {
+            [mps, base, inc] => (|| {
+                let mps: u32 = mps.parse().ok()?;
+                let base = match base.split_once(':') {
+                    Some((m, s)) => {
+                        m.parse::<u64>().ok()?.checked_mul(60)?.checked_add(s.parse::<u64>().ok()?)?
+                    }
+                    None => base.parse::<u64>().ok()?.checked_mul(60)?,
+                };
+                let inc: f64 = inc.parse().ok().filter(|i: &f64| i.is_finite() && *i >= 0.0)?;
+                Some(Level {
+                    moves_per_session: mps.min(10_000),
+                    base: Duration::from_secs(base.min(100 * 86_400)),
+                    increment: Duration::from_secs_f64(inc.min(86_400.0)),
+                })
+            })(),
+            _ => None,
+        };
+        match parsed {
+            Some(level) => {
+                self.level = Some(level);
+                self.fixed_time = None;
+            }
+            None => self.error("bad level", line),
+        }
+    }
+
+    fn setboard(&mut self, text: &str) {
+        self.cancel_search();
+        let mut candidate = self.session.clone();
+        match candidate.set_position(Some(text), &[]) {
+            Ok(()) => {
+                self.session = candidate;
+                self.excluded.clear();
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Err(e) => {
+                let message = e.to_string().replace(['\n', '\r'], " ");
+                self.send(&format!("tellusererror Illegal position: {message}"));
+                self.error("illegal position", &format!("setboard {text}"));
+            }
+        }
+    }
+
+    fn exclude(&mut self, exclude: bool, rest: &str, line: &str) {
+        if rest == "all" {
+            if exclude {
+                let summary_moves = self.legal_tokens();
+                self.excluded = summary_moves;
+            } else {
+                self.excluded.clear();
+            }
+        } else {
+            match self.session.canonical(rest) {
+                Ok(m) => {
+                    self.excluded.retain(|x| x != &m);
+                    if exclude {
+                        self.excluded.push(m);
+                    }
+                }
+                Err(_) => {
+                    self.send(&format!("Illegal move: {rest}"));
+                    return;
+                }
+            }
+        }
+        if self.analyzing {
+            self.analyze();
+        } else {
+            self.error("exclude works in analysis mode", line);
+        }
+    }
+
+    fn legal_tokens(&self) -> Vec<String> {
+        crate::eval::dispatch(
+            self.session.variant(),
+            LegalTokens { position: self.session.summary().position_text },
+        )
+    }
+
+    fn stat01(&mut self) {
+        if !self.analyzing {
+            return;
+        }
+        let elapsed = self.search_started.elapsed().as_millis() / 10;
+        let (depth, nodes, best) = match &self.last_info {
+            Some(i) => (i.depth, i.nodes, i.pv.first().cloned().unwrap_or_default()),
+            None => (0, 0, String::new()),
+        };
+        let total = self.legal_tokens().len();
+        self.send(&format!("stat01: {elapsed} {nodes} {depth} 0 {total} {best}"));
+    }
+
+    fn option(&mut self, rest: &str, line: &str) {
+        match rest.split_once('=') {
+            Some(("Move Overhead", value)) => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= 5000 => self.engine.set_move_overhead(Duration::from_millis(ms)),
+                _ => self.error("bad option value", line),
+            },
+            _ => self.error("unknown option", line),
+        }
+    }
+}
+
+/// The legal moves of a position text, as canonical tokens.
+struct LegalTokens {
+    position: String,
+}
+
+impl crate::eval::SearchVisitor for LegalTokens {
+    type Output = Vec<String>;
+    fn visit<G: crate::search::Searchable>(self) -> Vec<String> {
+        let Ok(pos) = G::from_text(&self.position) else { return Vec::new() };
+        let mut moves = crate::core::MoveList::new();
+        pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| pos.render_move(m)).collect()
+    }
+}

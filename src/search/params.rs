@@ -1,0 +1,52 @@
+//! Every search margin and reduction, named, in one place.
+
+/// Plies the search tree may reach (killer and PV tables are this deep).
+pub const MAX_PLY: usize = 128;
+
+/// Aspiration window half-width at the start of an iteration, in centipawns.
+pub const ASPIRATION_DELTA: i32 = 25;
+/// Iterations before aspiration windows are used (shallow scores swing too much).
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// Reverse futility pruning: prune when static eval beats beta by this much per ply.
+pub const fn reverse_futility_margin(depth: i32, improving: bool) -> i32 {
+    80 * depth - if improving { 40 } else { 0 }
+}
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
+
+/// Null-move pruning: minimum depth, and the reduction.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+pub const fn null_move_reduction(depth: i32) -> i32 {
+    3 + depth / 4
+}
+
+/// Late-move reductions start at this depth and this move index.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVE_INDEX: usize = 3;
+
+/// Late-move reduction in plies for a quiet move, from depth and move index.
+pub fn lmr_reduction(depth: i32, move_index: usize) -> i32 {
+    let r = 0.75 + (depth.max(1) as f64).ln() * (move_index.max(1) as f64).ln() / 2.25;
+    r as i32
+}
+
+/// Late-move pruning: at shallow depth, quiet moves beyond this count are skipped.
+pub const fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 4;
+
+/// History updates: bonus per depth, and the value the tables saturate at.
+pub const fn history_bonus(depth: i32) -> i32 {
+    let d = if depth > 16 { 16 } else { depth };
+    d * d * 16
+}
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Move-ordering tiers (TT move first, then noisy moves, killers, then quiet moves by history).
+pub const ORDER_TT_MOVE: i32 = 1 << 30;
+pub const ORDER_NOISY: i32 = 1 << 24;
+pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
+
+/// How often (in nodes) a thread checks the clock and the stop flag.
+pub const CHECK_INTERVAL: u64 = 1024;

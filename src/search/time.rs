@@ -1,0 +1,132 @@
+//! Search limits and time management.
+
+use std::time::{Duration, Instant};
+
+/// The clock of the seat to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+    /// Moves until the next time control; `None` for sudden death (with or without increment).
+    pub moves_to_go: Option<u32>,
+}
+
+/// What bounds a search. Any mix may be given; the first limit reached stops the search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<i32>,
+    pub clock: Option<Clock>,
+    /// Search until told to stop (UCI `go infinite`, CECP `analyze`).
+    pub infinite: bool,
+    /// Search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Search only these root moves (canonical tokens); empty means all.
+    pub searchmoves: Vec<String>,
+    /// Never play these root moves (CECP `exclude`).
+    pub excluded: Vec<String>,
+    /// Principal variations to report (best first); at least 1.
+    pub multipv: usize,
+}
+
+/// Deadlines derived from the limits when the search (or the ponder hit) starts.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    pub start: Instant,
+    /// Do not start another iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop searching at once after this.
+    pub hard: Option<Duration>,
+    /// A fixed time per move: spend all of it (no early stop between iterations).
+    pub fixed: bool,
+}
+
+/// Share of the expected remaining moves a sudden-death game budgets for.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+impl TimeBudget {
+    /// `overhead` is kept back per move for the GUI and the pipe (UCI Move Overhead).
+    pub fn new(limits: &Limits, start: Instant, overhead: Duration) -> TimeBudget {
+        if limits.infinite {
+            return TimeBudget { start, soft: None, hard: None, fixed: false };
+        }
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(movetime) = limits.movetime {
+            let t = movetime.saturating_sub(overhead).max(Duration::from_millis(1));
+            soft = Some(t);
+            hard = Some(t);
+        }
+        if let Some(clock) = limits.clock {
+            let available = clock.remaining.saturating_sub(overhead).max(Duration::from_millis(1));
+            let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 60);
+            // With only one move left in the period, the whole remainder may be used, carefully.
+            let base = available / moves + clock.increment * 3 / 4;
+            let cap = if moves == 1 { available * 4 / 5 } else { available / 3 };
+            let s = base.min(cap);
+            let h = (s * 4).min(cap).max(s);
+            soft = Some(soft.map_or(s, |t: Duration| t.min(s)));
+            hard = Some(hard.map_or(h, |t: Duration| t.min(h)));
+        }
+        let fixed = limits.movetime.is_some() && limits.clock.is_none();
+        TimeBudget { start, soft, hard, fixed }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether a new iteration is worth starting: it typically costs more than all before it.
+    pub fn may_start_iteration(&self) -> bool {
+        self.fixed || self.soft.is_none_or(|soft| self.elapsed() < soft / 2)
+    }
+
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn one_second_plus_ten_ms_keeps_a_reserve() {
+        let limits = Limits {
+            clock: Some(Clock { remaining: ms(1000), increment: ms(10), moves_to_go: None }),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&limits, Instant::now(), ms(30));
+        assert!(b.soft.unwrap() < ms(60), "{b:?}");
+        assert!(b.hard.unwrap() <= ms(330), "{b:?}");
+        // Nearly flagged: still a positive, tiny budget.
+        let low = Limits {
+            clock: Some(Clock { remaining: ms(20), increment: ms(0), moves_to_go: None }),
+            ..limits
+        };
+        let b = TimeBudget::new(&low, Instant::now(), ms(30));
+        assert!(b.hard.unwrap() <= ms(1));
+    }
+
+    #[test]
+    fn movetime_and_moves_to_go() {
+        let fixed = Limits { movetime: Some(ms(500)), ..Limits::default() };
+        let b = TimeBudget::new(&fixed, Instant::now(), ms(20));
+        assert_eq!((b.soft, b.hard), (Some(ms(480)), Some(ms(480))));
+        let last = Limits {
+            clock: Some(Clock { remaining: ms(10_000), increment: ms(0), moves_to_go: Some(1) }),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&last, Instant::now(), ms(0));
+        assert!(b.hard.unwrap() <= ms(8000) && b.soft.unwrap() >= ms(2000), "{b:?}");
+        let infinite = Limits { infinite: true, ..fixed };
+        assert!(TimeBudget::new(&infinite, Instant::now(), ms(0)).hard.is_none());
+    }
+}

@@ -1,0 +1,663 @@
+//! One search thread: iterative deepening over principal variation search.
+//!
+//! The search is generic over [`Searchable`] and never assumes that seats alternate: a child
+//! position whose seat to move is the same as its parent's is searched with the same window and
+//! sign, any other child with the negated window (two-seat negamax). Multi-seat games use a
+//! separate search.
+
+use super::params::*;
+use super::time::Limits;
+use super::tt::{Bound, TtEntry};
+use super::{Context, Searchable, HISTORY_SIZE};
+use crate::core::{MoveList, Outcome, Score};
+use arrayvec::ArrayVec;
+use std::sync::atomic::Ordering;
+
+const INFINITE: i32 = Score::INFINITE.0;
+
+/// Node kinds as types, so each specialisation of the search is compiled separately.
+trait NodeType {
+    const PV: bool;
+}
+struct Pv;
+struct NonPv;
+impl NodeType for Pv {
+    const PV: bool = true;
+}
+impl NodeType for NonPv {
+    const PV: bool = false;
+}
+
+/// A root move with what the current and the last iteration found for it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove<M> {
+    pub mv: M,
+    /// Score in this iteration; `-INFINITE` until searched and for moves that failed low.
+    pub score: i32,
+    pub previous_score: i32,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
+
+/// One finished principal variation, for reporting.
+#[derive(Clone, Debug)]
+pub(super) struct Line<M> {
+    pub score: Score,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
+
+type Pvs<M> = ArrayVec<M, MAX_PLY>;
+
+/// The main thread's callback after each iteration: the worker, the depth, the lines found.
+pub(super) type Report<'r, 'a, G> =
+    dyn FnMut(&Worker<'a, G>, i32, &[Line<<G as crate::core::Game>::Move>]) + 'r;
+
+pub(super) struct Worker<'a, G: Searchable> {
+    ctx: &'a Context,
+    limits: &'a Limits,
+    pub id: usize,
+    pub nodes: u64,
+    nodes_published: u64,
+    seldepth: usize,
+    /// Keys of the game before the root and of the current path (for repetition).
+    keys: Vec<u64>,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: Box<[i32; HISTORY_SIZE]>,
+    pv: Vec<Pvs<G::Move>>,
+    static_evals: [i32; MAX_PLY],
+    pub stopped: bool,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    pub completed_depth: i32,
+}
+
+impl<'a, G: Searchable> Worker<'a, G> {
+    pub fn new(
+        ctx: &'a Context,
+        limits: &'a Limits,
+        id: usize,
+        history_keys: &[u64],
+        root_moves: Vec<G::Move>,
+    ) -> Self {
+        Worker {
+            ctx,
+            limits,
+            id,
+            nodes: 0,
+            nodes_published: 0,
+            seldepth: 0,
+            keys: history_keys.to_vec(),
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([0; HISTORY_SIZE]),
+            pv: vec![Pvs::new(); MAX_PLY + 1],
+            static_evals: [0; MAX_PLY],
+            stopped: false,
+            root_moves: root_moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    previous_score: -INFINITE,
+                    pv: vec![mv],
+                    seldepth: 0,
+                })
+                .collect(),
+            completed_depth: 0,
+        }
+    }
+
+    /// Iterative deepening. The main thread (id 0) reports each finished line through `report`.
+    pub fn iterate(&mut self, root: &G, report: &mut Report<'_, 'a, G>) {
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
+        let multipv = self.limits.multipv.clamp(1, self.root_moves.len().max(1));
+        let mut depth = 1;
+        while depth <= max_depth {
+            // Helper threads search every other iteration one ply deeper (Lazy SMP diversity).
+            let search_depth =
+                if self.id > 0 && self.id % 2 == 1 { (depth + 1).min(max_depth) } else { depth };
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+                rm.score = -INFINITE;
+            }
+            for pv_index in 0..multipv {
+                self.seldepth = 0;
+                self.search_with_aspiration(root, search_depth, pv_index);
+                if self.stopped {
+                    break;
+                }
+                // The lines found so far stay in front; the rest keep their order for the next.
+                self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if self.stopped {
+                // Keep the last finished iteration's order, unless this one already proved a new
+                // best move with a full-window score.
+                if self.root_moves[0].score == -INFINITE {
+                    self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.previous_score));
+                    for rm in &mut self.root_moves {
+                        rm.score = rm.previous_score;
+                    }
+                }
+                break;
+            }
+            self.completed_depth = search_depth;
+            if self.id == 0 {
+                let lines: Vec<Line<G::Move>> = self.root_moves[..multipv]
+                    .iter()
+                    .map(|rm| Line { score: Score(rm.score), pv: rm.pv.clone(), seldepth: rm.seldepth })
+                    .collect();
+                report(self, search_depth, &lines);
+                if self.iteration_ends_search(search_depth) {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+    }
+
+    /// Whether the main thread should stop after a finished iteration.
+    fn iteration_ends_search(&self, depth: i32) -> bool {
+        let best = Score(self.root_moves[0].score);
+        if let (Some(n), Some(moves)) = (self.limits.mate, best.mate_moves()) {
+            if moves > 0 && moves <= n {
+                return true;
+            }
+        }
+        if self.limits.depth.is_some_and(|d| depth >= d) {
+            return true;
+        }
+        // A mate found within the full-width depth is proved: deeper search cannot change it.
+        if !self.limits.infinite
+            && !self.ctx.pondering()
+            && best.is_mate()
+            && Score::MATE - best.0.abs() <= depth
+        {
+            return true;
+        }
+        // A forced move needs no thought when the clock runs.
+        if self.root_moves.len() == 1 && self.limits.clock.is_some() && !self.ctx.pondering() {
+            return true;
+        }
+        !self.ctx.pondering() && !self.ctx.may_start_iteration()
+    }
+
+    fn search_with_aspiration(&mut self, root: &G, depth: i32, pv_index: usize) {
+        let previous = self.root_moves[pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < Score::MATE - 1000 {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(root, depth, alpha, beta, pv_index);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    fn search_root(&mut self, root: &G, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+        let mut best = -INFINITE;
+        let seat = root.to_move();
+        self.pv[0].clear();
+        for i in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let mut child = root.clone();
+            child.play(mv);
+            self.keys.push(child.key());
+            let extension = i32::from(child.in_check());
+            let new_depth = depth - 1 + extension;
+            let score = if i == pv_index {
+                self.visit::<Pv>(seat, &child, new_depth, 1, alpha, beta)
+            } else {
+                let mut s = self.visit::<NonPv>(seat, &child, new_depth, 1, alpha, alpha + 1);
+                if s > alpha && !self.stopped {
+                    s = self.visit::<Pv>(seat, &child, new_depth, 1, alpha, beta);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches `child` and returns its score from the point of view of `parent_seat`, with the
+    /// window `(alpha, beta)` in that point of view.
+    #[inline]
+    fn visit<N: NodeType>(
+        &mut self,
+        parent_seat: crate::core::Seat,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.to_move() == parent_seat {
+            if depth <= 0 {
+                self.quiesce::<N>(child, ply, alpha, beta)
+            } else {
+                self.search::<N>(child, depth, ply, alpha, beta, false)
+            }
+        } else if depth <= 0 {
+            -self.quiesce::<N>(child, ply, -beta, -alpha)
+        } else {
+            -self.search::<N>(child, depth, ply, -beta, -alpha, true)
+        }
+    }
+
+    /// Counts a node; every `CHECK_INTERVAL` nodes publishes the count and checks the limits.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if let Some(limit) = self.limits.nodes {
+            if self.id == 0 && self.nodes + self.ctx.other_nodes(self.id) >= limit {
+                self.ctx.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.nodes - self.nodes_published >= CHECK_INTERVAL {
+            self.ctx.publish_nodes(self.id, self.nodes);
+            self.nodes_published = self.nodes;
+            if self.id == 0 && !self.ctx.pondering() && self.ctx.out_of_time() {
+                self.ctx.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        // The first iteration always finishes (it is cheap), so a stop never leaves the search
+        // without a searched best move.
+        if self.completed_depth >= 1 && self.ctx.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the position at the top of the key stack occurred before within reach.
+    fn is_repetition(&self, pos: &G) -> bool {
+        let n = self.keys.len();
+        let window = pos.reversible_plies().min(n - 1);
+        let key = pos.key();
+        self.keys[n - 1 - window..n - 1].contains(&key)
+    }
+
+    /// The score of a position without legal moves, from the seat to move's view.
+    fn terminal_score(pos: &G, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == pos.to_move() => Score::mate_in(ply as i32).0,
+            Some(Outcome::Win { .. }) => Score::mated_in(ply as i32).0,
+            _ => 0,
+        }
+    }
+
+    fn search<N: NodeType>(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.draw_by_rule() || self.is_repetition(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        // Mate-distance pruning: no line from here beats a mate already found closer to the root.
+        alpha = alpha.max(Score::mated_in(ply as i32).0);
+        beta = beta.min(Score::mate_in(ply as i32 + 1).0);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let tt_entry = self.ctx.tt.probe(key);
+        if let Some(e) = tt_entry {
+            let score = e.score.from_tt(ply as i32).0;
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !N::PV && e.depth >= depth && usable {
+                return score;
+            }
+        }
+
+        let in_check = pos.in_check();
+        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+
+        if !N::PV && !in_check && ply > 0 {
+            // Reverse futility: far above beta at low depth, assume a cutoff.
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH
+                && static_eval - reverse_futility_margin(depth, improving) >= beta
+                && beta.abs() < Score::MATE - 1000
+            {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too (the variant refuses
+            // the pass in zugzwang-prone positions).
+            if depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta && beta.abs() < Score::MATE - 1000 {
+                if let Some(passed) = pos.null_move() {
+                    let r = null_move_reduction(depth);
+                    self.keys.push(passed.key());
+                    let score =
+                        self.visit::<NonPv>(pos.to_move(), &passed, depth - 1 - r, ply + 1, beta - 1, beta);
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= Score::MATE - 1000 { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        let tt_move = tt_entry.and_then(|e| e.best);
+        let mut order = self.order_moves(pos, &moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let seat = pos.to_move();
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut order, index);
+            let noisy = pos.is_noisy(mv);
+            // Late-move pruning: at low depth, far down a quiet list, skip the rest.
+            if !N::PV
+                && !in_check
+                && !noisy
+                && depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                && index >= late_move_count(depth)
+                && best_score > Score::mated_in(MAX_PLY as i32).0
+            {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            let gives_check = child.in_check();
+            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + extension;
+            self.keys.push(child.key());
+            let score = if index == 0 {
+                self.visit::<N>(seat, &child, new_depth, ply + 1, alpha, beta)
+            } else {
+                // Late quiet moves are searched shallower first; a surprise gets a full re-search.
+                let mut reduction = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVE_INDEX
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = lmr_reduction(depth, index);
+                    if N::PV {
+                        reduction -= 1;
+                    }
+                    if cut_node {
+                        reduction += 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    self.visit::<NonPv>(seat, &child, new_depth - reduction, ply + 1, alpha, alpha + 1);
+                if s > alpha && reduction > 0 && !self.stopped {
+                    s = self.visit::<NonPv>(seat, &child, new_depth, ply + 1, alpha, alpha + 1);
+                }
+                if N::PV && s > alpha && s < beta && !self.stopped {
+                    s = self.visit::<Pv>(seat, &child, new_depth, ply + 1, alpha, beta);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if N::PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if !noisy {
+                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() && best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.ctx.tt.store(
+            key,
+            TtEntry {
+                best: best_move.map(G::pack_move),
+                score: Score(best_score).to_tt(ply as i32),
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    fn quiesce<N: NodeType>(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.draw_by_rule() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        let key = pos.key();
+        let tt_entry = self.ctx.tt.probe(key);
+        if let Some(e) = tt_entry {
+            let score = e.score.from_tt(ply as i32).0;
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !N::PV && usable {
+                return score;
+            }
+        }
+        let in_check = pos.in_check();
+        let mut best_score = -INFINITE;
+        if !in_check {
+            // Stand pat: the side to move may decline every capture.
+            best_score = pos.evaluate();
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        if !in_check {
+            moves.retain(|m| pos.is_noisy(*m));
+        }
+        let mut order = self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply);
+        let seat = pos.to_move();
+        let original_alpha = alpha;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut order, index);
+            let mut child = pos.clone();
+            child.play(mv);
+            self.keys.push(child.key());
+            let score = self.visit::<N>(seat, &child, 0, ply + 1, alpha, beta);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if N::PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.ctx.tt.store(
+            key,
+            TtEntry {
+                best: best_move.map(G::pack_move),
+                score: Score(best_score).to_tt(ply as i32),
+                depth: 0,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        for &m in tail[0].iter().take(MAX_PLY - 1) {
+            line.push(m);
+        }
+    }
+
+    /// Ordering keys, parallel to `moves`: TT move, noisy moves by MVV/LVA, killers, history.
+    fn order_moves(
+        &self,
+        pos: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<u32>,
+        ply: usize,
+    ) -> MoveList<i32> {
+        moves
+            .iter()
+            .map(|&m| {
+                if tt_move == Some(G::pack_move(m)) {
+                    ORDER_TT_MOVE
+                } else if pos.is_noisy(m) {
+                    ORDER_NOISY + pos.noisy_order(m)
+                } else if self.killers[ply][0] == Some(m) {
+                    ORDER_KILLER[0]
+                } else if self.killers[ply][1] == Some(m) {
+                    ORDER_KILLER[1]
+                } else {
+                    self.history[pos.history_index(m) % HISTORY_SIZE]
+                }
+            })
+            .collect()
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer, raise its history and lower the
+    /// history of the quiet moves tried before it.
+    fn reward_quiet(&mut self, pos: &G, mv: G::Move, tried: &[G::Move], depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = history_bonus(depth);
+        let mut update = |index: usize, delta: i32| {
+            let h = &mut self.history[index % HISTORY_SIZE];
+            // Gravity keeps entries within +-HISTORY_MAX and lets old knowledge fade.
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        update(pos.history_index(mv), bonus);
+        for &m in tried {
+            update(pos.history_index(m), -bonus);
+        }
+    }
+}
+
+/// Selection sort step: moves the best remaining move to `index` and returns it.
+#[inline]
+fn pick_next<M: Copy>(moves: &mut MoveList<M>, order: &mut MoveList<i32>, index: usize) -> M {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if order[j] > order[best] {
+            best = j;
+        }
+    }
+    moves.swap(index, best);
+    order.swap(index, best);
+    moves[index]
+}
