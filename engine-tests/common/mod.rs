@@ -58,3 +58,12 @@ pub fn perft_files() -> Vec<(String, PathBuf)> {
     files.sort();
     files
 }
+
+pub mod process;
+
+/// Whether `token` is a legal move of `fen` (jester's own rules).
+pub fn is_legal(fen: &str, token: &str) -> bool {
+    use jester::core::Game;
+    let pos = jester::variants::chess::Position::from_text(fen).expect("valid FEN");
+    pos.parse_move(token).is_ok_and(|m| pos.render_move(m) == token)
+}

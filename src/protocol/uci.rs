@@ -137,9 +137,9 @@ impl<W: Write> Uci<W> {
             })
         };
         let result = match name.to_ascii_lowercase().as_str() {
-            "hash" => number(MAX_HASH_MB as u64, 1).map(|mb| {
+            "hash" => number(MAX_HASH_MB as u64, 1).and_then(|mb| {
                 self.stop();
-                self.engine.set_hash(mb as usize)
+                self.engine.set_hash(mb as usize).map_err(|e| e.to_string())
             }),
             "threads" => number(MAX_THREADS as u64, 1).map(|n| self.engine.set_threads(n as usize)),
             "multipv" => number(MAX_MULTIPV as u64, 1).map(|n| self.multipv = n as usize),

@@ -7,9 +7,7 @@
 use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{Outcome, Score, Seat};
-use crate::search::{
-    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MAX_HASH_MB, MAX_THREADS,
-};
+use crate::search::{params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MAX_THREADS};
 use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
@@ -357,7 +355,9 @@ impl<W: Write> Xboard<W> {
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if mb >= 1 => {
                     self.cancel_search();
-                    self.engine.set_hash(mb.min(MAX_HASH_MB));
+                    if let Err(e) = self.engine.set_hash(mb) {
+                        self.error(&e.to_string(), line);
+                    }
                 }
                 _ => self.error("bad memory value", line),
             },

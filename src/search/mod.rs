@@ -254,6 +254,32 @@ pub struct Engine {
 }
 
 pub const DEFAULT_HASH_MB: usize = 16;
+
+/// A transposition table size that was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashSizeError {
+    pub requested: usize,
+    pub limit: usize,
+}
+
+impl std::fmt::Display for HashSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "hash size {} MB refused (1 to {} MB on this machine)", self.requested, self.limit)
+    }
+}
+
+impl std::error::Error for HashSizeError {}
+
+/// The largest table allowed: [`MAX_HASH_MB`], and at most half the machine's memory where the
+/// system tells it (Linux `/proc/meminfo`), so a typo cannot swap the machine to death.
+pub fn max_hash_mb() -> usize {
+    let total_mb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb / 1024)
+    });
+    total_mb.map_or(MAX_HASH_MB, |mb| (mb / 2).clamp(1, MAX_HASH_MB))
+}
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
@@ -274,10 +300,23 @@ impl Engine {
         }
     }
 
-    /// Resizes the table (stopping any search); the size is clamped to 1..=MAX_HASH_MB.
-    pub fn set_hash(&mut self, megabytes: usize) {
+    /// Resizes the table (stopping any search). Sizes above [`max_hash_mb`] or that cannot be
+    /// allocated are refused and the old table is kept.
+    pub fn set_hash(&mut self, megabytes: usize) -> Result<(), HashSizeError> {
+        let limit = max_hash_mb();
+        if megabytes == 0 || megabytes > limit {
+            return Err(HashSizeError { requested: megabytes, limit });
+        }
         self.stop();
-        self.tt = Arc::new(TranspositionTable::new(megabytes.clamp(1, MAX_HASH_MB)));
+        // Free the old table first so old and new need not fit together.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        match TranspositionTable::try_new(megabytes) {
+            Some(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            None => Err(HashSizeError { requested: megabytes, limit }),
+        }
     }
 
     pub fn set_threads(&mut self, threads: usize) {

@@ -70,10 +70,16 @@ fn unpack(data: u64) -> TtEntry {
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one slot).
     pub fn new(megabytes: usize) -> TranspositionTable {
+        Self::try_new(megabytes).unwrap_or_else(|| Self::try_new(1).expect("a 1 MiB table"))
+    }
+
+    /// A table of about `megabytes` MiB, or `None` if the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
         let count = (megabytes.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
-        let mut slots = Vec::with_capacity(count);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
         slots.resize_with(count, Slot::default);
-        TranspositionTable { slots, age: AtomicU8::new(0) }
+        Some(TranspositionTable { slots, age: AtomicU8::new(0) })
     }
 
     pub fn megabytes(&self) -> usize {

@@ -19,6 +19,7 @@ pub enum CommandError {
         index: usize,
     },
     Threads(rayon::ThreadPoolBuildError),
+    Hash(crate::search::HashSizeError),
     Io(io::Error),
 }
 
@@ -29,6 +30,7 @@ impl fmt::Display for CommandError {
             CommandError::Position(e) => write!(f, "invalid position: {e}"),
             CommandError::Move { error, index } => write!(f, "{error} (move {index} of --moves)"),
             CommandError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
+            CommandError::Hash(e) => e.fmt(f),
             CommandError::Io(e) => write!(f, "output error: {e}"),
         }
     }
@@ -171,7 +173,7 @@ impl<W: Write + Send> crate::eval::SearchVisitor for Analyze<'_, W> {
         use crate::search::{Engine, Event};
         let record = self.position.record::<G>()?;
         let mut engine = Engine::new();
-        engine.set_hash(self.hash_mb);
+        engine.set_hash(self.hash_mb).map_err(CommandError::Hash)?;
         engine.set_threads(self.threads);
         let mut result = Ok(());
         let out = self.out;

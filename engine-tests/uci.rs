@@ -1,0 +1,317 @@
+//! UCI transcripts against the built binary: handshake, games, positions, errors, analysis,
+//! pondering, and hostile input.
+
+mod common;
+
+use common::is_legal;
+use common::process::{Jester, PROMPT};
+use std::time::{Duration, Instant};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn uci() -> Jester {
+    let mut j = Jester::start();
+    j.send("uci");
+    j.read_until(PROMPT, |l| l == "uciok");
+    j
+}
+
+/// Sends `isready` and returns everything printed before `readyok`.
+fn sync(j: &mut Jester) -> Vec<String> {
+    j.send("isready");
+    let mut lines = j.read_until(PROMPT, |l| l == "readyok");
+    lines.pop();
+    lines
+}
+
+fn bestmove(j: &mut Jester) -> String {
+    let lines = j.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
+    lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn handshake_lists_identity_and_options() {
+    let mut j = Jester::start();
+    j.send("uci");
+    let lines = j.read_until(PROMPT, |l| l == "uciok");
+    assert!(lines[0].starts_with("id name jester"), "{lines:?}");
+    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_Variant"] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}: {lines:?}"
+        );
+    }
+    let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
+    assert!(variant.contains("var normal"), "{variant}");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn plays_a_short_game_with_legal_moves() {
+    let mut j = uci();
+    j.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        j.send(&format!("position startpos moves {}", moves.join(" ")));
+        j.send("go wtime 5000 btime 5000 winc 50 binc 50");
+        let m = bestmove(&mut j);
+        let mut record =
+            jester::core::Record::new(<jester::variants::chess::Position as jester::core::Game>::start());
+        for t in &moves {
+            record.play_token(t).unwrap();
+        }
+        assert!(record.play_token(&m).is_ok(), "illegal bestmove {m} after {moves:?}");
+        moves.push(m);
+    }
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn finds_mate_in_one_from_a_fen_and_reports_mate_score() {
+    let mut j = uci();
+    j.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    j.send("go depth 5");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap().split_whitespace().nth(1), Some("a1a8"));
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    // Being mated is reported as a negative mate.
+    j.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a2 g8f8 a2a7 f8g8");
+    j.send("go depth 6");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains("score mate")), "{lines:?}");
+    j.send("position fen 6k1/8/8/8/8/8/r4PPP/6K1 b - - 0 1 moves a2a1");
+    j.send("go depth 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "checkmated: no move");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn bad_positions_are_reported_and_the_previous_position_kept() {
+    let mut j = uci();
+    // The king's only legal move is to take the queen: the reply proves which position is current.
+    let only_move = "7k/8/8/8/8/8/6q1/7K w - - 0 1";
+    j.send(&format!("position fen {only_move}"));
+    for (bad, token) in [
+        ("position fen 8/8/8/8 w - - 0 1", "8/8/8/8"),
+        ("position startpos moves e2e4 e7e5 e1e3", "e1e3"),
+        ("position startpos moves e2e4 zz", "zz"),
+        ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "x"),
+        ("position", "empty"),
+        ("position fen", "fen"),
+        ("position startpos extra", "extra"),
+        ("position somewhere", "somewhere"),
+    ] {
+        j.send(bad);
+        let replies = sync(&mut j);
+        assert_eq!(replies.len(), 1, "{bad}: {replies:?}");
+        assert!(replies[0].starts_with("info string error:"), "{bad}: {replies:?}");
+        assert!(replies[0].contains(token), "{bad}: {replies:?} should name {token}");
+    }
+    j.send("go depth 3");
+    assert_eq!(bestmove(&mut j), "h1g2");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn unknown_commands_are_ignored() {
+    let mut j = uci();
+    for line in ["hello", "debug on", "register later", "xyzzy 1 2 3", "GO", "Uci", "stop", "ponderhit"] {
+        j.send(line);
+    }
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn infinite_analysis_stops_promptly_with_a_bestmove() {
+    let mut j = uci();
+    j.send("position startpos moves e2e4");
+    j.send("go infinite");
+    j.read_until(PROMPT, |l| l.starts_with("info depth 6 "));
+    // No bestmove before stop, whatever the depth.
+    assert!(sync(&mut j).iter().all(|l| !l.starts_with("bestmove")));
+    let sent = Instant::now();
+    j.send("stop");
+    let m = bestmove(&mut j);
+    let latency = sent.elapsed();
+    assert!(latency < Duration::from_millis(500), "stop answered after {latency:?}");
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(is_legal(after_e4, &m), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut j = uci();
+    j.send("setoption name Ponder value true");
+    j.send("position startpos moves e2e4 e7e5");
+    j.send("go ponder wtime 1000 btime 1000 winc 10 binc 10 depth 4");
+    // Even after the depth is reached, no bestmove until the ponder hit.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(sync(&mut j).iter().all(|l| !l.starts_with("bestmove")));
+    j.send("ponderhit");
+    let m = bestmove(&mut j);
+    assert!(is_legal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", &m), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn every_go_gets_exactly_one_bestmove_in_order() {
+    let mut j = uci();
+    // Each new `go` stops the search before it, which still answers first.
+    for _ in 0..5 {
+        j.send("go infinite");
+    }
+    j.send("go depth 2");
+    let mut bestmoves = 0;
+    while bestmoves < 6 {
+        let line = j.next_line(PROMPT).expect("a bestmove for every go");
+        bestmoves += usize::from(line.starts_with("bestmove"));
+    }
+    assert!(sync(&mut j).iter().all(|l| !l.starts_with("bestmove")), "a seventh bestmove");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn multipv_reports_distinct_lines_and_searchmoves_restricts() {
+    let mut j = uci();
+    j.send("setoption name MultiPV value 3");
+    j.send("go depth 6");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    let last_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 6 ")).collect();
+    assert_eq!(last_depth.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<&str> =
+        last_depth.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+    assert_eq!(firsts.len(), 3, "{last_depth:?}");
+    j.send("setoption name MultiPV value 1");
+    j.send("go depth 5 searchmoves a2a3 h2h3");
+    let m = bestmove(&mut j);
+    assert!(m == "a2a3" || m == "h2h3", "{m}");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn options_are_checked() {
+    let mut j = uci();
+    for (line, token) in [
+        ("setoption name Hash value 0", "0"),
+        ("setoption name Hash value 99999999", "99999999"),
+        ("setoption name Threads value many", "many"),
+        ("setoption name MultiPV value -1", "-1"),
+        ("setoption name Ponder value maybe", "maybe"),
+        ("setoption name UCI_Variant value xiangqi", "xiangqi"),
+        ("setoption name NoSuchOption value 1", "NoSuchOption"),
+        ("setoption name Move Overhead value 99999", "99999"),
+    ] {
+        j.send(line);
+        let replies = sync(&mut j);
+        assert!(
+            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
+            "{line}: {replies:?}"
+        );
+    }
+    j.send("setoption name Hash value 32");
+    j.send("setoption name Threads value 2");
+    j.send("setoption name Move Overhead value 50");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("setoption name UCI_Variant value normal");
+    let replies = sync(&mut j);
+    assert_eq!(replies, vec![format!("info string variant normal files 8 ranks 8 startpos {START}")]);
+    j.send("go depth 4");
+    bestmove(&mut j);
+    j.send("quit");
+    j.finish();
+}
+
+/// Hostile lines: after each, the engine is alive, answers `isready`, never panics, and the
+/// searches it starts all end with a legal bestmove.
+#[test]
+fn hostile_lines_never_break_the_engine() {
+    let hostile: Vec<String> = vec![
+        "go depth 99999999999".into(),
+        "go depth -5".into(),
+        "go nodes 0".into(),
+        "go nodes 99999999999999999999999999".into(),
+        "go movetime -1".into(),
+        "go movetime 0".into(),
+        "go wtime -1000 btime -1000".into(),
+        "go wtime 99999999999999 btime 1".into(),
+        "go movestogo 0 wtime 100".into(),
+        "go mate 0".into(),
+        "go depth".into(),
+        "go wtime".into(),
+        "go searchmoves".into(),
+        "go searchmoves zz e2e4 depth 2".into(),
+        "go infinite depth 3 infinite".into(),
+        "go banana 7".into(),
+        "go depth 2 depth 3".into(),
+        "position startpos moves".into(),
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1".into(),
+        "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 0".into(),
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 z9z9".into(),
+        "setoption".into(),
+        "setoption name".into(),
+        "setoption name Hash".into(),
+        "setoption name Hash value".into(),
+        "setoption value 3".into(),
+        "setoption name Threads value 0".into(),
+        "x".repeat(100_000),
+        format!("position fen {}", "p".repeat(10_000)),
+        format!("position startpos moves {}", "e2e4 ".repeat(5_000)),
+        "\u{0}\u{1}\u{7f}".into(),
+        "position startpos moves e2e4\te7e5".into(),
+        "   isready   ".into(),
+        "quit now please".into(),
+    ];
+    let mut j = uci();
+    for line in &hostile {
+        if line.starts_with("quit") {
+            continue; // `quit ...` ends the session: tested below.
+        }
+        j.send(line);
+        if line.trim() == "isready" {
+            // Surrounding whitespace is fine: this one is answered.
+            j.read_until(PROMPT, |l| l == "readyok");
+        }
+        if line.starts_with("go") {
+            // Stop anything still searching (`infinite`): the search may also have ended by
+            // itself, but either way exactly one bestmove comes before `readyok`.
+            j.send("stop");
+        }
+        let replies = sync(&mut j);
+        assert!(replies.iter().all(|r| !r.contains("panicked")), "{line:.80}: {replies:?}");
+        let bestmoves: Vec<&String> = replies.iter().filter(|l| l.starts_with("bestmove")).collect();
+        if line.starts_with("go") {
+            assert_eq!(bestmoves.len(), 1, "{line}: {replies:?}");
+            assert!(!bestmoves[0].starts_with("bestmove 0000"), "{line}: no move");
+        } else {
+            assert!(bestmoves.is_empty(), "{line:.80}: {replies:?}");
+        }
+    }
+    // Invalid UTF-8 is replaced, not fatal.
+    j.send_bytes(b"position startpos moves \xff\xfe\n");
+    let replies = sync(&mut j);
+    assert!(replies.iter().any(|r| r.starts_with("info string error:")), "{replies:?}");
+    j.send("quit now please");
+    j.finish();
+    assert!(hostile.len() >= 30);
+}
+
+#[test]
+fn end_of_input_ends_the_engine_even_while_searching() {
+    let mut j = uci();
+    j.send("go infinite");
+    j.read_until(PROMPT, |l| l.starts_with("info depth 3 "));
+    j.finish();
+}

@@ -1,0 +1,278 @@
+//! CECP (XBoard) transcripts against the built binary: handshake, ping ordering, games,
+//! setboard, errors, analysis, and hostile input.
+
+mod common;
+
+use common::is_legal;
+use common::process::{Jester, PROMPT};
+use std::time::Duration;
+
+fn xboard() -> Jester {
+    let mut j = Jester::start();
+    j.send("xboard");
+    j.send("protover 2");
+    j.read_until(PROMPT, |l| l.contains("done=1"));
+    j
+}
+
+/// Sends `ping n` and returns everything printed before `pong n`.
+fn ping(j: &mut Jester, n: u32) -> Vec<String> {
+    j.send(&format!("ping {n}"));
+    let pong = format!("pong {n}");
+    let mut lines = j.read_until(PROMPT, |l| l == pong);
+    lines.pop();
+    lines
+}
+
+fn engine_move(j: &mut Jester) -> String {
+    let lines = j.read_until(Duration::from_secs(60), |l| l.starts_with("move "));
+    lines.last().unwrap()[5..].to_string()
+}
+
+#[test]
+fn handshake_announces_the_features() {
+    let mut j = Jester::start();
+    j.send("xboard");
+    j.send("protover 2");
+    let lines = j.read_until(PROMPT, |l| l.contains("done=1"));
+    let features = lines.join(" ");
+    for f in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "memory=1",
+        "smp=1",
+        "analyze=1",
+        "exclude=1",
+        "colors=0",
+        "sigint=0",
+        "sigterm=0",
+        "time=1",
+        "myname=\"jester",
+        "variants=\"normal",
+    ] {
+        assert!(features.contains(f), "missing {f}: {features}");
+    }
+    assert_eq!(ping(&mut j, 7), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn plays_both_colours_and_answers_pings_in_order() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("level 0 1 0");
+    j.send("post");
+    j.send("usermove e2e4");
+    let reply = engine_move(&mut j);
+    assert!(is_legal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", &reply), "{reply}");
+    // Thinking output: ply score time nodes pv.
+    let lines = ping(&mut j, 1);
+    assert!(lines.is_empty(), "{lines:?}");
+    // Force mode: moves are only recorded; `go` makes the engine play the side to move.
+    j.send("new");
+    j.send("force");
+    j.send("usermove d2d4");
+    j.send("usermove d7d5");
+    assert_eq!(ping(&mut j, 2), Vec::<String>::new(), "no move in force mode");
+    j.send("go");
+    let m = engine_move(&mut j);
+    assert!(is_legal("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", &m), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn thinking_output_has_the_cecp_columns() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("post");
+    j.send("sd 4");
+    j.send("go");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("move "));
+    let thinking: Vec<&String> = lines.iter().filter(|l| !l.starts_with("move ")).collect();
+    assert!(!thinking.is_empty());
+    for l in &thinking {
+        let cols: Vec<&str> = l.split_whitespace().collect();
+        assert!(cols.len() >= 5, "{l}");
+        for c in &cols[..4] {
+            assert!(c.parse::<i64>().is_ok(), "{l}");
+        }
+    }
+    assert!(thinking.last().unwrap().starts_with("4 "), "sd 4 stops at depth 4: {thinking:?}");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn claims_mate_and_reports_illegal_moves() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("force");
+    j.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    j.send("go");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("1-0"));
+    assert!(lines.iter().any(|l| l == "move a1a8"), "{lines:?}");
+    assert!(lines.last().unwrap().contains("checkmate"), "{lines:?}");
+    // After the game: moves are illegal, the position is kept.
+    j.send("new");
+    j.send("usermove e2e5");
+    j.send("usermove e7e5");
+    j.send("usermove zz");
+    let lines = ping(&mut j, 3);
+    assert_eq!(lines, vec!["Illegal move: e2e5", "Illegal move: e7e5", "Illegal move: zz"]);
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn setboard_errors_keep_the_position() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("force");
+    j.send("setboard 7k/8/8/8/8/8/6q1/7K w - - 0 1");
+    for bad in ["8/8/8 w - -", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", ""] {
+        j.send(&format!("setboard {bad}"));
+        let lines = ping(&mut j, 4);
+        assert!(lines.iter().any(|l| l.starts_with("tellusererror")), "{bad}: {lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("Error (illegal position)")), "{bad}: {lines:?}");
+    }
+    j.send("go");
+    assert_eq!(engine_move(&mut j), "h1g2", "the last good position is still on the board");
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("force");
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        j.send(&format!("usermove {m}"));
+    }
+    j.send("remove");
+    j.send("undo");
+    j.send("undo");
+    let lines = ping(&mut j, 5);
+    assert_eq!(lines, vec!["Error (no move to take back): undo"], "three moves, four taken back");
+    // Back at the start: e2e4 is legal again, a Black move is not.
+    j.send("usermove e7e5");
+    j.send("usermove e2e4");
+    assert_eq!(ping(&mut j, 6), vec!["Illegal move: e7e5"]);
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn analysis_mode_follows_moves_and_reports_stat01() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("force");
+    j.send("post");
+    j.send("analyze");
+    j.read_until(PROMPT, |l| l.starts_with("5 "));
+    j.send(".");
+    j.read_until(PROMPT, |l| l.starts_with("stat01: "));
+    // A move in analysis mode restarts the analysis on the new position; nothing is played.
+    j.send("usermove e2e4");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("5 "));
+    assert!(lines.iter().all(|l| !l.starts_with("move ")), "{lines:?}");
+    // Exclude a move: it must disappear from the principal variations.
+    j.send("exclude e7e5");
+    j.send("exclude c7c5");
+    std::thread::sleep(Duration::from_millis(200));
+    let lines = ping(&mut j, 8);
+    j.send("exit");
+    let after = ping(&mut j, 9);
+    let fresh: Vec<&String> =
+        lines.iter().chain(after.iter()).filter(|l| l.split_whitespace().count() >= 5).collect();
+    assert!(!fresh.is_empty());
+    for l in fresh.iter().rev().take(3) {
+        let first = l.split_whitespace().nth(4).unwrap();
+        assert!(first != "e7e5" && first != "c7c5", "excluded move in {l}");
+    }
+    j.send("quit");
+    j.finish();
+}
+
+#[test]
+fn unknown_commands_get_an_error_reply() {
+    let mut j = xboard();
+    for (line, reply) in [
+        ("hello", "Error (unknown command): hello"),
+        ("foo bar baz", "Error (unknown command): foo bar baz"),
+        ("sd -1", "Error (bad sd value): sd -1"),
+        ("sd many", "Error (bad sd value): sd many"),
+        ("st 0", "Error (bad st value): st 0"),
+        ("level 40", "Error (bad level): level 40"),
+        ("level 40 5 x", "Error (bad level): level 40 5 x"),
+        ("time abc", "Error (bad time): time abc"),
+        ("memory 0", "Error (bad memory value): memory 0"),
+        ("cores -2", "Error (bad cores value): cores -2"),
+        ("variant xiangqi", "Error (unknown variant 'xiangqi' (try 'jester variants')): variant xiangqi"),
+        ("exit", "Error (not analyzing): exit"),
+        ("option Nonsense=3", "Error (unknown option): option Nonsense=3"),
+    ] {
+        j.send(line);
+        assert_eq!(ping(&mut j, 10), vec![reply.to_string()], "{line}");
+    }
+    j.send("quit");
+    j.finish();
+}
+
+/// Hostile lines: the engine stays alive, keeps `ping` order, and never panics.
+#[test]
+fn hostile_lines_never_break_the_engine() {
+    let hostile: Vec<String> = vec![
+        "level 99999999999 99999999:99 99999999".into(),
+        "level 40 0:99999999999999999999 0".into(),
+        "level -1 5 0".into(),
+        "level 0 5 NaN".into(),
+        "level 0 5 inf".into(),
+        "st 1e308".into(),
+        "st -0".into(),
+        "st NaN".into(),
+        "sd 99999999999999999999".into(),
+        "sd 0".into(),
+        "time -99999".into(),
+        "otim x".into(),
+        "nps -1".into(),
+        "nps 18446744073709551616".into(),
+        "memory 99999999999999".into(),
+        "cores 99999999".into(),
+        "ping".into(),
+        "usermove".into(),
+        "usermove e2e4 e7e5".into(),
+        "setboard".into(),
+        format!("setboard {}", "k".repeat(10_000)),
+        "variant".into(),
+        "exclude".into(),
+        "include zz".into(),
+        "option".into(),
+        "option =".into(),
+        "result".into(),
+        ".".into(),
+        "?".into(),
+        "\u{0}\u{1b}[2J".into(),
+        "x".repeat(100_000),
+    ];
+    let mut j = xboard();
+    j.send("new");
+    j.send("force");
+    for (i, line) in hostile.iter().enumerate() {
+        j.send(line);
+        let replies = ping(&mut j, 100 + i as u32);
+        assert!(replies.iter().all(|r| !r.starts_with("move ")), "{line:.60}: {replies:?}");
+    }
+    // Still playing correctly afterwards.
+    j.send("new");
+    j.send("sd 3");
+    j.send("usermove e2e4");
+    let m = engine_move(&mut j);
+    assert!(is_legal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", &m), "{m}");
+    j.send("quit");
+    j.finish();
+    assert!(hostile.len() >= 30);
+}
