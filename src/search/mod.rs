@@ -10,6 +10,9 @@ mod traits;
 pub mod tt;
 mod worker;
 
+#[cfg(test)]
+mod tests;
+
 pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
 pub use tt::TranspositionTable;
