@@ -88,7 +88,7 @@ impl<W: Write> Uci<W> {
             Some("position") => self.position(line),
             Some("go") => self.go(&line.split_whitespace().skip(1).collect::<Vec<_>>()),
             Some("stop") => self.stop(),
-            Some("ponderhit") => self.engine.ponderhit(),
+            Some("ponderhit") => self.engine.ponderhit(None),
             Some("ucinewgame") => {
                 self.stop();
                 self.engine.new_game();

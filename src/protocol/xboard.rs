@@ -7,7 +7,9 @@
 use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{Outcome, Score, Seat};
-use crate::search::{params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MAX_THREADS};
+use crate::search::{
+    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_THREADS,
+};
 use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
@@ -403,7 +405,7 @@ impl<W: Write> Xboard<W> {
             env!("CARGO_PKG_VERSION"),
             variants.join(",")
         ));
-        self.send("feature option=\"Move Overhead -spin 30 0 5000\"");
+        self.send(&format!("feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 5000\""));
         self.send("feature done=1");
     }
 
@@ -418,7 +420,9 @@ impl<W: Write> Xboard<W> {
             if let Ok(played) = self.session.play(token) {
                 log::debug!("ponder hit on {played}");
                 self.purpose = Some(Purpose::Move);
-                self.engine.ponderhit();
+                // Budget from the clock XBoard sent with this move, not the one pondering began with.
+                let limits = self.move_limits(&self.session);
+                self.engine.ponderhit(Some(&limits));
                 return;
             }
         }

@@ -95,9 +95,11 @@ impl Context {
         self.pondering.load(Ordering::Relaxed)
     }
 
-    /// The opponent played the expected move: the clock starts now.
-    pub fn ponderhit(&self) {
-        let fresh = TimeBudget::new(&self.limits_for_budget, Instant::now(), self.overhead);
+    /// The opponent played the expected move: the clock starts now, with the time limits of
+    /// `limits` when the GUI sent a fresh clock (CECP `time`), else those the search started with.
+    pub fn ponderhit(&self, limits: Option<&Limits>) {
+        let limits = limits.unwrap_or(&self.limits_for_budget);
+        let fresh = TimeBudget::new(limits, Instant::now(), self.overhead);
         *self.budget.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
         self.pondering.store(false, Ordering::Relaxed);
     }
@@ -285,7 +287,7 @@ pub fn max_hash_mb() -> usize {
 }
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -376,9 +378,12 @@ impl Engine {
         handle.join().ok()
     }
 
-    pub fn ponderhit(&self) {
+    /// The expected move was played: the ponder search becomes a timed search. `limits` gives
+    /// the clock as it is now, where the protocol has it (CECP); `None` keeps the clock the
+    /// ponder search was started with (UCI `go ponder ... wtime ...`).
+    pub fn ponderhit(&self, limits: Option<&Limits>) {
         if let Some((ctx, _)) = &self.running {
-            ctx.ponderhit();
+            ctx.ponderhit(limits);
         }
     }
 

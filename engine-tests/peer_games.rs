@@ -1,0 +1,270 @@
+//! Complete games against real peers, refereed by rule:
+//!
+//! * Debian's `stockfish` over UCI, driven by the harness (engine-tests/harness), 2 games with
+//!   colours swapped, 2 s + 0.05 s.
+//! * Debian's `fairymax` over CECP under real XBoard in a headless X server (`xvfb-run xboard
+//!   -matchMode -matchGames 4 ...`), 4 games with colours alternating, 3 s + 0.1 s, both engines
+//!   pondering (XBoard's default). The PGN XBoard saves is replayed with the jester library:
+//!   every move must be legal, every game must end by rule or adjudication, and XBoard's debug
+//!   log must show jester accepting every command and XBoard accepting every feature.
+//! * `fairymax` again, 2 games driven by the harness with jester on CECP too, so jester's CECP
+//!   front end is also checked by a referee other than XBoard.
+//!
+//! Every game must end by rule, adjudication or resignation: an illegal move, a flag fall, a
+//! false claim or a dead engine fails the test, naming the engine at fault. Results are printed
+//! (`cargo test --release --test peer_games -- --nocapture`).
+//!
+//! `.ci/run` installs the packages. Without them these tests fail, naming the package; set
+//! `JESTER_SKIP_PEER_TESTS=1` to skip them knowingly on a machine without them.
+
+mod harness;
+
+use harness::xboard_gui::{self, Termination, XboardMatch};
+use harness::{
+    jester_binary, play_game, require_peer, EngineSpec, GameConfig, GameResult, Protocol, Tally, TimeControl,
+};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The tests of this file take turns: each engine gets the CPU time the clocks assume.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Draw adjudication at 300 plies (150 moves each).
+const MAX_PLIES: usize = 300;
+
+fn jester(protocol: Protocol) -> EngineSpec {
+    EngineSpec::new("jester", jester_binary(), protocol)
+}
+
+/// Plays `games` games with colours alternating (jester White first) and checks each.
+fn harness_match(jester: &EngineSpec, peer: &EngineSpec, games: usize, tc: TimeControl) -> Vec<GameResult> {
+    let mut ours = jester.start().unwrap_or_else(|e| panic!("{e}"));
+    let mut theirs = peer.start().unwrap_or_else(|e| panic!("{e}"));
+    let config = GameConfig { tc, max_plies: MAX_PLIES, opening: Vec::new(), grace: Duration::from_secs(2) };
+    let mut results = Vec::new();
+    for game in 0..games {
+        let result = if game % 2 == 0 {
+            play_game([ours.as_mut(), theirs.as_mut()], &config)
+        } else {
+            play_game([theirs.as_mut(), ours.as_mut()], &config)
+        };
+        eprintln!(
+            "game {}: {} - {} {} ({}), {} plies, least time left after a move: White {:.3}s, Black {:.3}s",
+            game + 1,
+            result.players[0],
+            result.players[1],
+            result.result_text(),
+            result.reason(),
+            result.plies,
+            result.min_clock[0].as_secs_f64(),
+            result.min_clock[1].as_secs_f64()
+        );
+        let faulty = matches!(result.end, harness::End::Fault { .. });
+        results.push(result);
+        if faulty {
+            // An engine at fault may be in any state: start both afresh.
+            ours = jester.start().unwrap_or_else(|e| panic!("{e}"));
+            theirs = peer.start().unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    results
+}
+
+/// Asserts every game ended by rule, adjudication or resignation, jester's faults first, and
+/// that jester understood everything it was sent.
+fn assert_clean(results: &[GameResult]) {
+    for r in results {
+        let complaints = r.complaints_of("jester");
+        assert!(complaints.is_empty(), "jester reported errors:\n{}\n{}", complaints.join("\n"), r.report());
+    }
+    for r in results {
+        if let Some((kind, detail)) = r.fault_of("jester") {
+            panic!("jester lost by {kind:?} ({detail})\n{}", r.report());
+        }
+    }
+    for r in results {
+        if let harness::End::Fault { .. } = r.end {
+            panic!("a game ended by a fault of the peer, not by rule:\n{}", r.report());
+        }
+    }
+}
+
+#[test]
+fn games_against_stockfish_over_uci() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(stockfish) = require_peer("stockfish", "stockfish") else { return };
+    // Skill Level makes Stockfish pick among its better moves at random: varied, longer games.
+    // With its default Move Overhead (10 ms) Stockfish plays down to a few tens of milliseconds,
+    // too close to the flag for a referee on pipes; 50 ms keeps it above 0.3 s. (It charges the
+    // overhead for 50 moves ahead: 100 ms would leave it nothing to think with at 2 s.)
+    let peer = EngineSpec::new("stockfish", stockfish, Protocol::Uci)
+        .option("Threads", "1")
+        .option("Hash", "16")
+        .option("Move Overhead", "50")
+        .option("Skill Level", "3");
+    let tc = TimeControl { base: Duration::from_secs(2), increment: Duration::from_millis(50) };
+    let started = Instant::now();
+    let results = harness_match(&jester(Protocol::Uci), &peer, 2, tc);
+    eprintln!(
+        "jester vs stockfish (UCI, {tc}, Skill Level 3): {} for jester in {} games, {:.0}s",
+        Tally::of("jester", &results),
+        results.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(results.len(), 2);
+    assert_clean(&results);
+}
+
+#[test]
+fn games_against_fairymax_over_cecp() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(fairymax) = require_peer("fairymax", "fairymax") else { return };
+    let peer = EngineSpec::new("fairymax", fairymax, Protocol::Cecp);
+    let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(100) };
+    let started = Instant::now();
+    let results = harness_match(&jester(Protocol::Cecp), &peer, 2, tc);
+    eprintln!(
+        "jester vs fairymax (harness, both on CECP, {tc}): {} for jester in {} games, {:.0}s",
+        Tally::of("jester", &results),
+        results.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(results.len(), 2);
+    assert_clean(&results);
+}
+
+#[test]
+fn games_against_fairymax_under_xboard() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(fairymax) = require_peer("fairymax", "fairymax") else { return };
+    let Some(xboard) = require_peer("xboard", "xboard") else { return };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+    let games = 4;
+    let dir = std::env::temp_dir().join(format!("jester-xboard-{}", std::process::id()));
+    let setup = XboardMatch {
+        first: jester_binary(),
+        second: fairymax,
+        games,
+        base_seconds: 3,
+        increment: 0.1,
+        draw_after_moves: (MAX_PLIES / 2) as u32,
+        ponder: true,
+        dir: dir.clone(),
+        timeout: Duration::from_secs(600),
+    };
+    let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
+    let context = || {
+        format!(
+            "XBoard output:\n{}\nPGN ({}):\n{}\nXBoard log tail ({}):\n{}",
+            run.output,
+            setup.pgn_path().display(),
+            run.pgn,
+            setup.debug_path().display(),
+            xboard_gui::tail(&run.debug_log, 80)
+        )
+    };
+    let pgn_games = xboard_gui::parse_pgn(&run.pgn);
+    assert_eq!(
+        pgn_games.len(),
+        games as usize,
+        "XBoard saved {} games, expected {games}\n{}",
+        pgn_games.len(),
+        context()
+    );
+    let mut checked = Vec::new();
+    for (n, game) in pgn_games.iter().enumerate() {
+        let c = xboard_gui::check_game(game).unwrap_or_else(|e| panic!("game {}: {e}\n{}", n + 1, context()));
+        eprintln!(
+            "game {}: {} - {} {} ({}), {} plies",
+            n + 1,
+            c.white,
+            c.black,
+            game.result,
+            c.reason,
+            c.plies
+        );
+        checked.push(c);
+    }
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for (n, c) in checked.iter().enumerate() {
+        let seat = c
+            .seat_of("jester")
+            .unwrap_or_else(|| panic!("game {}: jester did not play\n{}", n + 1, context()));
+        // Colours alternate: jester (the first engine) is White in odd games.
+        assert_eq!(seat.index(), n % 2, "game {}: colours did not alternate", n + 1);
+        match c.score_of("jester") {
+            Some(s) if s > 0.75 => wins += 1,
+            Some(s) if s > 0.25 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    eprintln!(
+        "jester vs fairymax (XBoard {}, CECP, 3s+0.1s, pondering): +{wins} ={draws} -{losses} for jester in {games} games, {:.0}s",
+        xboard.display(),
+        run.elapsed.as_secs_f64()
+    );
+    for (n, c) in checked.iter().enumerate() {
+        if let Termination::Fault { seat, kind } = c.termination {
+            let who = if seat == c.seat_of("jester").unwrap() { "jester" } else { "fairymax" };
+            panic!("game {}: {who} lost by {kind:?}: '{}'\n{}", n + 1, c.reason, context());
+        }
+    }
+    // XBoard accepted all of jester's features, and jester understood everything XBoard sent.
+    let complaints = xboard_gui::engine_complaints(&run.debug_log, "first");
+    assert!(
+        complaints.is_empty(),
+        "jester (first engine) complaints or rejected features:\n{}\n{}",
+        complaints.join("\n"),
+        context()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The PGN checker must tell the endings apart (no peers needed).
+#[test]
+fn pgn_checker_reads_xboard_verdicts() {
+    use jester::core::{DrawReason, Outcome, Seat, WinReason};
+    let games = [
+        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {Xboard adjudication: Checkmate} 1-0",
+        "1. Nf3 {+0.10/9 0.1} Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {Draw by repetition} 1/2-1/2",
+        "1. e4 e5 2. Bc4 Nc6 {White wins on time} 1-0",
+        "1. e4 e5 {Xboard: Forfeit due to illegal move: e2e5 (e2e5)} 0-1",
+        "1. e4 e5 {False win claim: 'White mates'} 0-1",
+        "1. e4 e5 {Xboard adjudication: long game} 1/2-1/2",
+        "1. e4 e5 {xboard exit} *",
+        "1. e4 e5 {Xboard adjudication: Checkmate} 1-0",
+        "1. e4 e4 {Black resigns} 1-0",
+    ];
+    let pgn: String = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            format!(
+                "[Event \"test\"]\n[Round \"{}\"]\n[White \"jester 0.1.0\"]\n[Black \"peer\"]\n\n{g}\n\n",
+                i + 1
+            )
+        })
+        .collect();
+    let parsed = xboard_gui::parse_pgn(&pgn);
+    assert_eq!(parsed.len(), games.len());
+    assert_eq!(parsed[1].tag("Round"), "2");
+    let checked: Vec<_> = parsed.iter().map(xboard_gui::check_game).collect();
+    let termination = |i: usize| checked[i].as_ref().map(|c| c.termination.clone()).map_err(|e| e.clone());
+    let mate = Outcome::Win { winner: Seat::WHITE, reason: WinReason::Checkmate };
+    assert_eq!(termination(0), Ok(Termination::Rule(mate)));
+    assert_eq!(termination(1), Ok(Termination::Rule(Outcome::Draw { reason: DrawReason::Repetition })));
+    let fault = |seat, kind| Ok(Termination::Fault { seat, kind });
+    assert_eq!(termination(2), fault(Seat::BLACK, harness::FaultKind::Time));
+    assert_eq!(termination(3), fault(Seat::WHITE, harness::FaultKind::IllegalMove));
+    assert_eq!(termination(4), fault(Seat::WHITE, harness::FaultKind::FalseClaim));
+    assert_eq!(termination(5), Ok(Termination::Adjudication));
+    assert!(termination(6).is_err_and(|e| e.contains("unfinished")));
+    assert!(termination(7).is_err_and(|e| e.contains("jester's rules say None")));
+    assert!(termination(8).is_err_and(|e| e.contains("not legal")));
+    assert_eq!(checked[0].as_ref().unwrap().seat_of("jester"), Some(Seat::WHITE));
+    let log =
+        "12 <first : Error (unknown command): foo\n13 <second: Error (bad): x\n14 >first : rejected san\n\
+               15 <first : move e2e4\n16 >first : accepted ping\n";
+    assert_eq!(xboard_gui::engine_complaints(log, "first").len(), 2);
+    assert_eq!(xboard_gui::engine_complaints(log, "second").len(), 1);
+}
