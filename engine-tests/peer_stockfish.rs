@@ -8,7 +8,7 @@ mod common;
 
 use jester::core::Game;
 use jester::tools::perft;
-use jester::variants::chess::Position;
+use jester::variants::chess::Chess;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -60,7 +60,7 @@ fn divide_agrees_with_stockfish() {
     let path = common::data_dir().join("perft/normal.perft");
     let mut compared = 0;
     for case in common::read_perft_file(&path) {
-        let pos = Position::from_text(&case.epd).unwrap();
+        let pos = Chess::from_text(&case.epd).unwrap();
         // Depth 3 keeps the test quick and still reaches every special move of these positions.
         let depth = 3;
         let ours: BTreeMap<String, u64> =

@@ -72,7 +72,7 @@ fn perft_files_match() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let pos = <jester::variants::chess::Position as Game>::start();
+    let pos = <jester::variants::chess::Chess as Game>::start();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     let split = pool.install(|| perft::divide(&pos, 4));
     assert_eq!(split.len(), 20);

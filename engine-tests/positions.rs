@@ -3,10 +3,10 @@
 mod common;
 
 use jester::core::{DrawReason, Game, MoveErrorKind, Outcome, Record, Seat, WinReason};
-use jester::variants::chess::{FenError, Position, START_FEN};
+use jester::variants::chess::{Chess, FenError, Position, START_FEN};
 
 fn pos(fen: &str) -> Position {
-    Position::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Chess::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The FenError variant's name, from its Debug form.
@@ -23,7 +23,7 @@ fn invalid_fen_corpus_gives_the_expected_errors() {
         let mut parts = line.splitn(3, '|').map(str::trim);
         let (expected, token, fen) =
             (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap_or(""));
-        let err = Position::from_text(fen).expect_err(&format!("accepted: {fen}"));
+        let err = Chess::from_text(fen).expect_err(&format!("accepted: {fen}"));
         assert_eq!(kind(&err), expected, "{fen}: {err}");
         let message = err.to_string();
         assert!(message.contains(&format!("'{token}'")), "message {message:?} does not quote {token:?}");
@@ -59,7 +59,7 @@ fn en_passant_square_is_kept_only_when_capturable() {
     // After 1.e4 no black pawn can capture on e3: the square is dropped (canonical FEN and key).
     let after_e4 = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_eq!(after_e4.to_text(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    let mut played = Position::start();
+    let mut played = Chess::start();
     played.play(played.parse_move("e2e4").unwrap());
     assert_eq!(played.key(), after_e4.key());
     // A capturable one is kept.
@@ -105,7 +105,7 @@ fn san_input_is_lenient_but_never_guesses() {
     for alias in ["O-O", "0-0", "O-O+", "O-O!?"] {
         assert_eq!(p.parse_move(alias), Ok(castle), "{alias}");
     }
-    let start = Position::start();
+    let start = Chess::start();
     assert_eq!(start.parse_move("Ng1f3"), start.parse_move("g1f3"));
     assert_eq!(start.parse_move("Ng1-f3"), start.parse_move("g1f3"));
     let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
@@ -124,14 +124,14 @@ fn san_input_is_lenient_but_never_guesses() {
 
 #[test]
 fn checkmate_and_stalemate() {
-    let mut fools = Record::new(Position::start());
+    let mut fools = Record::new(Chess::start());
     for m in ["f3", "e5", "g4", "Qh4#"] {
         fools.play_token(m).unwrap();
     }
     assert_eq!(fools.outcome(), Some(Outcome::Win { winner: Seat::BLACK, reason: WinReason::Checkmate }));
     let stalemate = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert_eq!(stalemate.outcome(), Some(Outcome::Draw { reason: DrawReason::Stalemate }));
-    assert_eq!(Position::start().outcome(), None);
+    assert_eq!(Chess::start().outcome(), None);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn insufficient_material_is_exactly_ruling_g4() {
 
 #[test]
 fn threefold_repetition_needs_three_occurrences_with_equal_rights() {
-    let mut game = Record::new(Position::start());
+    let mut game = Record::new(Chess::start());
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     for m in shuffle {
         game.play_token(m).unwrap();
@@ -194,7 +194,7 @@ fn threefold_repetition_needs_three_occurrences_with_equal_rights() {
 
 #[test]
 fn bad_moves_leave_the_record_unchanged() {
-    let mut game = Record::new(Position::start());
+    let mut game = Record::new(Chess::start());
     game.play_token("e4").unwrap();
     let before = game.position().to_text();
     let err = game.play_token("e4").unwrap_err();

@@ -5,7 +5,7 @@
 mod common;
 
 use jester::core::{Game, MoveList, Record};
-use jester::variants::chess::{san, Position};
+use jester::variants::chess::{san, Chess, FightingKings, Position, Rules, ThroneKings};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -13,11 +13,11 @@ use rand::SeedableRng;
 const GAMES_PER_START: usize = if cfg!(debug_assertions) { 6 } else { 40 };
 const MAX_PLIES: usize = 300;
 
-fn check_position(p: &Position) {
+fn check_position<R: Rules>(p: &Position<R>) {
     let fen = p.to_text();
     p.validate().unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(p.key(), p.recomputed_key(), "{fen}: incremental key");
-    let reread = Position::from_text(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let reread = Position::<R>::from_text(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(&reread, p, "{fen}: position text round trip");
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
@@ -32,7 +32,7 @@ fn check_position(p: &Position) {
     assert_eq!(p.outcome().is_some(), ends, "{fen}: outcome");
 }
 
-fn random_games(start: &Position, seed: u64) -> usize {
+fn random_games<R: Rules>(start: &Position<R>, seed: u64) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut plies = 0;
     for _ in 0..GAMES_PER_START {
@@ -55,10 +55,10 @@ fn random_games(start: &Position, seed: u64) -> usize {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    let mut starts = vec![Position::start()];
+    let mut starts = vec![Chess::start()];
     for (_, path) in common::perft_files().into_iter().filter(|(v, _)| v == "normal") {
         for case in common::read_perft_file(&path) {
-            starts.push(Position::from_text(&case.epd).unwrap());
+            starts.push(Chess::from_text(&case.epd).unwrap());
         }
     }
     let plies: usize = starts.iter().enumerate().map(|(i, s)| random_games(s, 0x5EED + i as u64)).sum();
@@ -66,9 +66,16 @@ fn random_games_keep_every_invariant() {
 }
 
 #[test]
+fn fighting_kings_random_games_keep_every_invariant() {
+    let fk: usize = (0..1).map(|i| random_games(&Position::<FightingKings>::start(), 0xF1 + i)).sum();
+    let tk: usize = (0..1).map(|i| random_games(&Position::<ThroneKings>::start(), 0x7C + i)).sum();
+    assert!(fk > 500 && tk > 500, "{fk} / {tk} plies");
+}
+
+#[test]
 fn transpositions_have_equal_keys() {
     let line = |moves: &[&str]| {
-        let mut game = Record::new(Position::start());
+        let mut game = Record::new(Chess::start());
         for m in moves {
             game.play_token(m).unwrap();
         }

@@ -58,7 +58,7 @@ fn plays_a_short_game_with_legal_moves() {
         j.send("go wtime 5000 btime 5000 winc 50 binc 50");
         let m = bestmove(&mut j);
         let mut record =
-            jester::core::Record::new(<jester::variants::chess::Position as jester::core::Game>::start());
+            jester::core::Record::new(<jester::variants::chess::Chess as jester::core::Game>::start());
         for t in &moves {
             record.play_token(t).unwrap();
         }

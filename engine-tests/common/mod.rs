@@ -64,6 +64,6 @@ pub mod process;
 /// Whether `token` is a legal move of `fen` (jester's own rules).
 pub fn is_legal(fen: &str, token: &str) -> bool {
     use jester::core::Game;
-    let pos = jester::variants::chess::Position::from_text(fen).expect("valid FEN");
+    let pos = jester::variants::chess::Chess::from_text(fen).expect("valid FEN");
     pos.parse_move(token).is_ok_and(|m| pos.render_move(m) == token)
 }

@@ -17,7 +17,7 @@
 pub mod xboard_gui;
 
 use jester::core::{Game, Outcome, Record, Seat};
-use jester::variants::chess::Position;
+use jester::variants::chess::{Chess, Position};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -805,7 +805,7 @@ struct Table {
 
 impl Table {
     fn new(config: &GameConfig) -> Table {
-        let mut record = Record::new(Position::start());
+        let mut record = Record::new(Chess::start());
         let mut moves = Vec::new();
         for token in &config.opening {
             let m =
@@ -934,7 +934,7 @@ fn other(seat: Seat) -> Seat {
 
 /// A random legal opening of `plies` plies from the start position (none that ends the game).
 pub fn random_opening(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
-    let mut record = Record::new(Position::start());
+    let mut record = Record::new(Chess::start());
     let mut tokens = Vec::new();
     for _ in 0..plies {
         let mut list = jester::core::MoveList::new();

@@ -9,7 +9,7 @@
 
 use super::FaultKind;
 use jester::core::{Game, Outcome, Record, Seat, WinReason};
-use jester::variants::chess::Position;
+use jester::variants::chess::Chess;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -317,7 +317,7 @@ impl CheckedGame {
 /// Replays a PGN game with the jester library and classifies its end. An error means the game
 /// is unfinished, a move is not legal by jester's rules, or XBoard's verdict disagrees with them.
 pub fn check_game(game: &PgnGame) -> Result<CheckedGame, String> {
-    let mut record = Record::new(Position::start());
+    let mut record = Record::new(Chess::start());
     let mut outcomes = vec![record.outcome()];
     for (n, san) in game.sans.iter().enumerate() {
         if let Some(o) = record.outcome() {

@@ -5,7 +5,7 @@ pub mod normal;
 mod searchable;
 
 use crate::search::Searchable;
-use crate::variants::Variant;
+use crate::variants::{chess, Variant};
 
 /// Code that runs on one concrete searchable variant type, chosen at the root.
 pub trait SearchVisitor {
@@ -16,6 +16,8 @@ pub trait SearchVisitor {
 /// Runs `visitor` on `variant`'s concrete type.
 pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
     match variant {
-        Variant::Normal => visitor.visit::<crate::variants::chess::Position>(),
+        Variant::Normal => visitor.visit::<chess::Chess>(),
+        Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
+        Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
     }
 }

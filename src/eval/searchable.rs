@@ -1,12 +1,12 @@
 //! `normal` as the search sees it: evaluation and move-ordering facts.
 
 use crate::search::Searchable;
-use crate::variants::chess::{movegen, Move, MoveKind, Position, Role};
+use crate::variants::chess::{movegen, Move, MoveKind, Position, Role, Rules};
 
 /// Piece values for MVV/LVA ordering only (evaluation has its own).
-const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
+const ORDER_VALUE: [i32; Role::COUNT] = [100, 300, 300, 500, 900, 10_000, 330];
 
-impl Searchable for Position {
+impl<R: Rules> Searchable for Position<R> {
     fn evaluate(&self) -> i32 {
         super::normal::evaluate(self)
     }
@@ -29,7 +29,7 @@ impl Searchable for Position {
         victim * 16 + promotion * 16 - attacker
     }
 
-    fn null_move(&self) -> Option<Position> {
+    fn null_move(&self) -> Option<Self> {
         // Zugzwang guard: with only king and pawns, passing is no proof of anything.
         let us = self.turn();
         let pieces = self.color_bb(us) & !self.role_bb(Role::Pawn) & !self.role_bb(Role::King);
@@ -40,7 +40,7 @@ impl Searchable for Position {
     }
 
     fn history_index(&self, m: Move) -> usize {
-        let piece = self.piece_at(m.from()).map_or(0, |p| p.color as usize * 6 + p.role as usize);
+        let piece = self.piece_at(m.from()).map_or(0, |p| p.color as usize * Role::COUNT + p.role as usize);
         piece * 64 + m.to().index()
     }
 

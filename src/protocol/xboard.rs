@@ -278,6 +278,7 @@ impl<W: Write> Xboard<W> {
                     self.cancel_search();
                     self.session.set_variant(v);
                     self.excluded.clear();
+                    self.describe_variant(v);
                 }
                 Err(e) => self.error(&e.to_string(), line),
             },
@@ -407,6 +408,17 @@ impl<W: Write> Xboard<W> {
         ));
         self.send(&format!("feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 5000\""));
         self.send("feature done=1");
+    }
+
+    /// For a variant XBoard does not know: its board, pieces and start position (`setup`), and
+    /// the moves of pieces XBoard would otherwise get wrong (`piece`).
+    fn describe_variant(&mut self, variant: Variant) {
+        let Some(setup) = variant.info().xboard else { return };
+        let start = self.session.summary().start_text;
+        self.send(&format!("setup ({}) {} {start}", setup.piece_to_char, setup.geometry));
+        for piece in setup.pieces {
+            self.send(&format!("piece {piece}"));
+        }
     }
 
     fn user_move(&mut self, token: &str, line: &str) {

@@ -217,6 +217,18 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
             "6k1/5pp1/7p/8/8/1r6/5PPP/3R2K1 w - - 0 30",
             "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
         ],
+        crate::variants::Variant::FightingKings => &[
+            "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",
+            "r2qk2r/ppp2ppp/2n1bn2/3pc3/3PC3/2NBPN2/PPP2PPP/R2QK2R b KQkq - 3 8",
+            "4k3/3c4/8/8/8/8/3C4/4K3 w - - 0 1",
+        ],
+        crate::variants::Variant::ThroneKings => &[
+            "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",
+            "r2q1rk1/ppp2ppp/2n1bn2/3pc3/3PC3/2NBPN2/PPP2PPP/R2Q1RK1 w - - 5 9",
+            "6k1/5c2/8/8/8/8/2C5/6K1 w - - 0 1",
+        ],
     }
 }
 

@@ -12,6 +12,8 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Normal,
+    FightingKings,
+    ThroneKings,
 }
 
 /// What the registry says about one variant.
@@ -23,15 +25,61 @@ pub struct VariantInfo {
     /// Other names accepted as input.
     pub aliases: &'static [&'static str],
     pub description: &'static str,
+    /// How XBoard is told about a variant it does not know; `None` for its own variants.
+    pub xboard: Option<XboardSetup>,
 }
 
+/// The CECP `setup` and `piece` commands that describe an engine-defined variant to XBoard.
+#[derive(Clone, Copy, Debug)]
+pub struct XboardSetup {
+    /// XBoard's piece-to-char table: letters in XBoard's piece order (P N B R Q, then F E A C W
+    /// M ..., the King last), `.` for pieces not in the game; White's then Black's.
+    pub piece_to_char: &'static str,
+    /// Board size, holdings and parent variant: `8x8+0_fairy`.
+    pub geometry: &'static str,
+    /// `piece` commands' arguments (letter, `&` for both colours, Betza description).
+    pub pieces: &'static [&'static str],
+}
+
+/// Fighting Kings' pieces for XBoard: the Fighting King (FEN `C`) is XBoard's commoner (the
+/// `M` slot of the table).
+const FIGHTING_KINGS_TABLE: &str = "PNBRQ.....CKpnbrq.....ck";
+
 /// Every playable variant.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    variant: Variant::Normal,
-    name: "normal",
-    aliases: &["standard", "chess", "fide"],
-    description: "FIDE chess, the reference game",
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        variant: Variant::Normal,
+        name: "normal",
+        aliases: &["standard", "chess", "fide"],
+        description: "FIDE chess, the reference game",
+        xboard: None,
+    },
+    VariantInfo {
+        variant: Variant::FightingKings,
+        name: "fightingkings",
+        aliases: &["fighting-kings"],
+        description: "Gifford: a Royal Pawn to protect, Fighting Kings that fear no check",
+        // The Royal Pawn: forward step, forward capture or en passant, and a two-step. XBoard's
+        // `i` (never moved) cannot say "from its second rank" (K3), so the two-step is offered
+        // everywhere: a superset, so XBoard never refuses a legal move (protocol-docs/xboard.md).
+        xboard: Some(XboardSetup {
+            piece_to_char: FIGHTING_KINGS_TABLE,
+            geometry: "8x8+0_fairy",
+            pieces: &["C& K", "K& fmWfceFfmnD"],
+        }),
+    },
+    VariantInfo {
+        variant: Variant::ThroneKings,
+        name: "thronekings",
+        aliases: &["throne-kings", "fightingthronekings"],
+        description: "Gifford: Fighting Kings and Throne Kings, a FIDE King behind a Fighting King",
+        xboard: Some(XboardSetup {
+            piece_to_char: FIGHTING_KINGS_TABLE,
+            geometry: "8x8+0_fairy",
+            pieces: &["C& K"],
+        }),
+    },
+];
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
 pub const PLANNED: &[&str] = &[
@@ -96,7 +144,9 @@ impl Variant {
     /// Runs `visitor` on this variant's concrete [`Game`] type.
     pub fn dispatch<V: VariantVisitor>(self, visitor: V) -> V::Output {
         match self {
-            Variant::Normal => visitor.visit::<chess::Position>(),
+            Variant::Normal => visitor.visit::<chess::Chess>(),
+            Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
+            Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
         }
     }
 }

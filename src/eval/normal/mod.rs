@@ -21,11 +21,12 @@
 pub mod params;
 
 use self::params::*;
+use crate::variants::chess::attacks::pawn_attacks as pawn_attack_squares;
 use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use crate::variants::chess::position::CASTLINGS;
-use crate::variants::chess::{Bitboard, Color, Position, Role, Square};
+use crate::variants::chess::{Bitboard, Color, Position, Role, Rules, Square};
 
 // ---------------------------------------------------------------------------------------------
 // Board geometry (fixed facts, not weights)
@@ -94,18 +95,19 @@ static FRONT: [[Bitboard; 64]; 2] = {
 };
 
 /// Material plus piece-square value by role and square as seen from White (a1 = 0).
-static PSQ: [[S; 64]; 6] = {
-    let tables: [(&[i32; 64], &[i32; 64]); 6] = [
+static PSQ: [[S; 64]; 7] = {
+    let tables: [(&[i32; 64], &[i32; 64]); 7] = [
         (&PAWN_MG, &PAWN_EG),
         (&KNIGHT_MG, &KNIGHT_EG),
         (&BISHOP_MG, &BISHOP_EG),
         (&ROOK_MG, &ROOK_EG),
         (&QUEEN_MG, &QUEEN_EG),
         (&KING_MG, &KING_EG),
+        (&COMMONER_MG, &COMMONER_EG),
     ];
-    let mut t = [[S::ZERO; 64]; 6];
+    let mut t = [[S::ZERO; 64]; 7];
     let mut role = 0;
-    while role < 6 {
+    while role < 7 {
         let mut sq = 0;
         while sq < 64 {
             // The tables are written rank 8 first: White's square `sq` is entry `sq ^ 56`.
@@ -242,7 +244,7 @@ fn taper(s: S, phase: i32) -> i32 {
 // ---------------------------------------------------------------------------------------------
 
 /// Static evaluation in centipawns from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
+pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     let mut e = Eval::new(pos);
     let mut score = e.pieces(Color::White) - e.pieces(Color::Black);
     e.finish_attacks();
@@ -257,16 +259,16 @@ pub fn evaluate(pos: &Position) -> i32 {
     stm_view + taper(TEMPO, phase)
 }
 
-fn simple_material(pos: &Position, color: Color) -> i32 {
+fn simple_material<R: Rules>(pos: &Position<R>, color: Color) -> i32 {
     let mut m = 0;
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Commoner] {
         m += SIMPLE_MATERIAL[role as usize] * pos.pieces(color, role).count() as i32;
     }
     m
 }
 
 /// The scale (out of [`SCALE_NORMAL`]) for the endgame part `eg` (White's view).
-fn endgame_scale(pos: &Position, eg: i32) -> i32 {
+fn endgame_scale<R: Rules>(pos: &Position<R>, eg: i32) -> i32 {
     if eg == 0 {
         return SCALE_NORMAL;
     }
@@ -294,8 +296,8 @@ fn endgame_scale(pos: &Position, eg: i32) -> i32 {
 }
 
 /// What the terms share: pawn and attack maps per colour (index `Color as usize`).
-struct Eval<'a> {
-    pos: &'a Position,
+struct Eval<'a, R: Rules> {
+    pos: &'a Position<R>,
     occupied: Bitboard,
     pawns: [Bitboard; 2],
     pawn_attacks: [Bitboard; 2],
@@ -304,7 +306,7 @@ struct Eval<'a> {
     king_sq: [Square; 2],
     king_zone: [Bitboard; 2],
     mobility_area: [Bitboard; 2],
-    attacked_by: [[Bitboard; 6]; 2],
+    attacked_by: [[Bitboard; Role::COUNT]; 2],
     /// All squares the colour attacks (filled by [`Eval::finish_attacks`]).
     attacked: [Bitboard; 2],
     /// How many of the colour's pieces attack the enemy king zone, and with how many units.
@@ -314,9 +316,9 @@ struct Eval<'a> {
     phase: i32,
 }
 
-impl<'a> Eval<'a> {
+impl<'a, R: Rules> Eval<'a, R> {
     #[inline]
-    fn new(pos: &'a Position) -> Eval<'a> {
+    fn new(pos: &'a Position<R>) -> Self {
         let pawns = [pos.pieces(Color::White, Role::Pawn), pos.pieces(Color::Black, Role::Pawn)];
         let pawn_attacks = [pawn_attacks_bb(Color::White, pawns[0]), pawn_attacks_bb(Color::Black, pawns[1])];
         let king_sq = [pos.king(Color::White), pos.king(Color::Black)];
@@ -331,10 +333,12 @@ impl<'a> Eval<'a> {
             let us = color as usize;
             !(pawns[us] | king_sq[us].bb() | pawn_attacks[us ^ 1])
         };
-        let mut attacked_by = [[Bitboard::EMPTY; 6]; 2];
-        for c in 0..2 {
+        let mut attacked_by = [[Bitboard::EMPTY; Role::COUNT]; 2];
+        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
             attacked_by[c][Role::Pawn as usize] = pawn_attacks[c];
-            attacked_by[c][Role::King as usize] = king_attacks(king_sq[c]);
+            // A Royal Pawn attacks like a pawn (K3).
+            attacked_by[c][Role::King as usize] =
+                if R::ROYAL_PAWN { pawn_attack_squares(color, king_sq[c]) } else { king_attacks(king_sq[c]) };
         }
         Eval {
             pos,
@@ -422,6 +426,18 @@ impl<'a> Eval<'a> {
             let a = queen_attacks(sq, occ);
             s += PSQ[Role::Queen as usize][psq_index(color, sq)] + MOBILITY_QUEEN[(a & area).count()];
             self.note_attacks(us, Role::Queen, a);
+        }
+
+        if R::COMMONER {
+            for sq in pos.pieces(color, Role::Commoner) {
+                let a = king_attacks(sq);
+                s += PSQ[Role::Commoner as usize][psq_index(color, sq)]
+                    + MOBILITY_COMMONER[(a & area).count()];
+                self.note_attacks(us, Role::Commoner, a);
+            }
+        }
+        if R::ROYAL_PAWN {
+            s += ROYAL_PAWN_ADVANCE[color.relative_rank(self.king_sq[us].rank()) as usize];
         }
         s
     }
@@ -557,7 +573,8 @@ impl<'a> Eval<'a> {
             | own[Role::Knight as usize]
             | own[Role::Bishop as usize]
             | own[Role::Rook as usize]
-            | own[Role::Queen as usize];
+            | own[Role::Queen as usize]
+            | own[Role::Commoner as usize];
         let weak = self.king_zone[us] & self.attacked[them] & !defended;
         let mut units = self.king_attack_units[them] + KING_WEAK_SQUARE * sparse_count(weak);
 
@@ -575,6 +592,9 @@ impl<'a> Eval<'a> {
         }
 
         units = units * KING_ATTACKERS_SCALE[attackers.min(4) as usize] / 16;
+        if R::ROYAL_PAWN {
+            units = units * ROYAL_PAWN_DANGER_SCALE / 16;
+        }
         if pos.pieces(!color, Role::Queen).is_empty() {
             units -= KING_NO_QUEEN_UNITS;
         }
@@ -596,7 +616,7 @@ impl<'a> Eval<'a> {
         let by = &self.attacked_by[us];
         let queens = pos.pieces(them, Role::Queen);
         let majors = pos.pieces(them, Role::Rook) | queens;
-        let minors = by[Role::Knight as usize] | by[Role::Bishop as usize];
+        let minors = by[Role::Knight as usize] | by[Role::Bishop as usize] | by[Role::Commoner as usize];
         THREAT_BY_PAWN * sparse_count(self.pawn_attacks[us] & enemy_pieces)
             + THREAT_BY_MINOR * sparse_count(minors & majors)
             + THREAT_BY_ROOK * sparse_count(by[Role::Rook as usize] & queens)

@@ -89,11 +89,12 @@ impl Mul<i32> for S {
 
 /// Material by role (pawn, knight, bishop, rook, queen, king). Knights lose a little and rooks
 /// gain in the endgame, where the board opens up; pawns gain as promotion comes closer.
-pub const MATERIAL: [S; 6] = [S(95, 125), S(320, 305), S(330, 330), S(480, 540), S(960, 1010), S(0, 0)];
+pub const MATERIAL: [S; 7] =
+    [S(95, 125), S(320, 305), S(330, 330), S(480, 540), S(960, 1010), S(0, 0), COMMONER_VALUE];
 
 /// Game-phase weight by role: the phase is the weighted count of non-pawn pieces left, capped at
 /// [`PHASE_MAX`] (the start position's total). `PHASE_MAX` is pure middlegame, 0 pure endgame.
-pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub const PHASE_WEIGHT: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
 pub const PHASE_MAX: i32 = 24;
 
 /// Bonus for the side to move (it can improve its position first).
@@ -446,7 +447,7 @@ pub const HANGING: S = S(20, 12);
 // towards the enemy.
 
 /// Units per enemy piece whose attacks reach the king zone, by role (the queen weighs most).
-pub const KING_ATTACKER_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+pub const KING_ATTACKER_WEIGHT: [i32; 7] = [0, 2, 2, 3, 5, 0, 2];
 
 /// Units per king-zone square attacked, counted per attacking piece.
 pub const KING_ZONE_HIT: i32 = 1;
@@ -456,7 +457,7 @@ pub const KING_WEAK_SQUARE: i32 = 2;
 
 /// Units per square from which an enemy piece of this role could give check without being
 /// captured (the square is not attacked by the defender).
-pub const KING_SAFE_CHECK: [i32; 6] = [0, 4, 3, 5, 4, 0];
+pub const KING_SAFE_CHECK: [i32; 7] = [0, 4, 3, 5, 4, 0, 0];
 
 /// Attack units are scaled by the number of attacking pieces (index, capped at 4), out of 16: a
 /// lone attacker rarely mates.
@@ -518,4 +519,46 @@ pub const SCALE_PAWNLESS_SMALL_EDGE: i32 = 16;
 pub const SCALE_OPPOSITE_BISHOPS: i32 = 32;
 
 /// Simple material units by role, for the scaling rules.
-pub const SIMPLE_MATERIAL: [i32; 6] = [1, 3, 3, 5, 9, 0];
+pub const SIMPLE_MATERIAL: [i32; 7] = [1, 3, 3, 5, 9, 0, 3];
+
+// ---------------------------------------------------------------------------------------------
+// Fighting Kings and Throne Kings (K1-K6)
+// ---------------------------------------------------------------------------------------------
+
+/// The Fighting King (a non-royal king-mover, XBoard's commoner): about a knight, a little more
+/// in the endgame where its reach in every direction counts. A first estimate, to be checked by
+/// self-play.
+pub const COMMONER_VALUE: S = S(320, 370);
+
+/// Commoner mobility by the number of squares it can step to (0-8).
+pub const MOBILITY_COMMONER: [S; 9] =
+    [S(-20, -30), S(-12, -18), S(-6, -9), S(-2, -3), S(1, 2), S(4, 6), S(6, 9), S(8, 12), S(10, 14)];
+
+/// A table that rewards being near the centre: `step` per king step closer, 0 on the second
+/// ring from the edge.
+const fn centralised(step: i32) -> [i32; 64] {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let df = if 2 * f > 7 { 2 * f - 7 } else { 7 - 2 * f };
+        let dr = if 2 * r > 7 { 2 * r - 7 } else { 7 - 2 * r };
+        let ring = (if df > dr { df } else { dr } - 1) / 2; // 0 = centre, 3 = edge
+        t[sq] = step * (2 - ring);
+        sq += 1;
+    }
+    t
+}
+
+/// The Fighting King likes the centre, in the middlegame to fight, in the endgame to reach.
+pub const COMMONER_MG: [i32; 64] = centralised(6);
+pub const COMMONER_EG: [i32; 64] = centralised(10);
+
+/// The Royal Pawn cannot retreat or run like a king: every step forward exposes it for good.
+/// By relative rank (rank 1 = 0).
+pub const ROYAL_PAWN_ADVANCE: [S; 8] =
+    [S(0, 0), S(-8, 0), S(-30, -5), S(-60, -10), S(-90, -15), S(-110, -20), S(-130, -30), S(-150, -60)];
+
+/// King danger against a Royal Pawn is weighed this much heavier (out of 16): it has few or no
+/// escape squares, so attacks on it turn into mates sooner.
+pub const ROYAL_PAWN_DANGER_SCALE: i32 = 20;

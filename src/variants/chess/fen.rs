@@ -10,6 +10,7 @@
 
 use super::bitboard::{Bitboard, Square};
 use super::position::{CastlingRights, Color, Piece, Position, Role, CASTLINGS};
+use super::rules::Rules;
 use std::fmt;
 
 /// Why a FEN was rejected. Every variant carries the offending token.
@@ -33,7 +34,7 @@ pub enum FenError {
     HalfmoveClock { token: String },
     /// The fullmove number is not a positive number.
     FullmoveNumber { token: String },
-    /// A side has no king or several (`token` is the board field).
+    /// A side has no royal piece (`K`) or several (`token` is the board field).
     KingCount { color: Color, token: String },
     /// A pawn on the first or last rank (`token` is its square).
     PawnOnBackRank { token: String },
@@ -87,9 +88,9 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// The standard start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+pub const START_FEN: &str = <super::rules::Fide as Rules>::START_FEN;
 
-fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+fn parse_board<R: Rules>(board: &str, pos: &mut Position<R>) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount { board: board.to_string() });
@@ -104,7 +105,9 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 if file > 8 {
                     return Err(too_long());
                 }
-            } else if let Some(piece) = Piece::from_letter(c).filter(|_| c.is_ascii_alphabetic()) {
+            } else if let Some(piece) = Piece::from_letter(c)
+                .filter(|p| c.is_ascii_alphabetic() && (R::COMMONER || p.role != Role::Commoner))
+            {
                 if file >= 8 {
                     return Err(too_long());
                 }
@@ -146,12 +149,12 @@ fn parse_counter(token: &str, min: u32, err: impl Fn() -> FenError) -> Result<u3
 }
 
 /// Reads a FEN into a validated position.
-pub fn parse(fen: &str) -> Result<Position, FenError> {
+pub fn parse<R: Rules>(fen: &str) -> Result<Position<R>, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
         return Err(FenError::FieldCount { found: fields.len(), token: fen.trim().to_string() });
     }
-    let mut pos = Position::empty();
+    let mut pos = Position::<R>::empty();
     parse_board(fields[0], &mut pos)?;
     let turn = match fields[1] {
         "w" => Color::White,
@@ -210,7 +213,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 }
 
 /// Writes the position as FEN (all six fields).
-pub fn write(pos: &Position) -> String {
+pub fn write<R: Rules>(pos: &Position<R>) -> String {
     let mut out = String::with_capacity(90);
     for rank in (0..8).rev() {
         let mut empty = 0;

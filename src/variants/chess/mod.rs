@@ -1,17 +1,21 @@
-//! The FIDE 8x8 bitboard core and the `normal` variant (FIDE chess, RULINGS.md G1-G4).
-//!
-//! Later 8x8 variants (Fighting Kings, Chess with Different Armies) build on these modules.
+//! The 8x8 bitboard core and the variants played on it, each a [`Rules`] type: `normal` (FIDE
+//! chess, RULINGS.md G1-G4), `fightingkings` and `thronekings` (K1-K6).
 
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
 pub mod movegen;
 pub mod position;
+pub mod rules;
 pub mod san;
 
 pub use bitboard::{Bitboard, Square};
 pub use fen::{FenError, START_FEN};
 pub use position::{Color, Move, MoveKind, Piece, Position, Role};
+pub use rules::{Fide, FightingKings, Rules, ThroneKings};
+
+/// A FIDE chess position (`normal`).
+pub type Chess = Position<Fide>;
 
 use crate::core::{
     Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat, WinReason,
@@ -23,8 +27,9 @@ impl Color {
     }
 }
 
-impl Position {
-    /// Insufficient material as G4 defines it: K v K, K+B v K, K+N v K.
+impl<R: Rules> Position<R> {
+    /// Insufficient material as G4 defines it: K v K, K+B v K, K+N v K (a Fighting King is
+    /// sufficient: king and commoner can mate).
     pub fn is_insufficient_material(&self) -> bool {
         let kings = self.role_bb(Role::King);
         let others = self.occupied() & !kings;
@@ -32,27 +37,18 @@ impl Position {
             || (others.count() == 1
                 && (others & (self.role_bb(Role::Knight) | self.role_bb(Role::Bishop))).nonempty())
     }
-
-    /// The coordinate token of a move: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
-    pub fn coordinate(m: Move) -> String {
-        let mut s = format!("{}{}", m.from(), m.to());
-        if let Some(role) = m.promotion() {
-            s.push(role.upper().to_ascii_lowercase());
-        }
-        s
-    }
 }
 
-impl Game for Position {
+impl<R: Rules> Game for Position<R> {
     type Move = Move;
     type SetupError = FenError;
-    const NAME: &'static str = "normal";
+    const NAME: &'static str = R::NAME;
 
-    fn start() -> Position {
-        fen::parse(START_FEN).expect("the start position is valid")
+    fn start() -> Self {
+        fen::parse(R::START_FEN).expect("the start position is valid")
     }
 
-    fn from_text(text: &str) -> Result<Position, FenError> {
+    fn from_text(text: &str) -> Result<Self, FenError> {
         fen::parse(text)
     }
 
@@ -116,14 +112,14 @@ impl Game for Position {
     }
 
     fn render_move(&self, m: Move) -> String {
-        Position::coordinate(m)
+        m.to_string()
     }
 
     /// Coordinate tokens first (the canonical form), then SAN.
     fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
         let mut moves = MoveList::new();
         movegen::legal_moves(self, &mut moves);
-        if let Some(&m) = moves.iter().find(|&&m| Position::coordinate(m) == token) {
+        if let Some(&m) = moves.iter().find(|&&m| m.to_string() == token) {
             return Ok(m);
         }
         san::parse(self, token)

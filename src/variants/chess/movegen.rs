@@ -5,12 +5,17 @@
 //! the board, and en passant (the one move that removes two pieces from a line) is tested by
 //! recomputing attacks on the king. One generator serves both move lists and perft's bulk
 //! counting: it reports moves to a [`MoveSink`], and the counting sink only pop-counts.
+//!
+//! Where the rules have a Royal Pawn (Fighting Kings, K3-K4), the royal piece moves like a pawn
+//! that never promotes, under the same safety test as a king: it may not go where it could be
+//! captured, and a two-step next to an enemy pawn (which could take it en passant) is refused.
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use super::bitboard::{Bitboard, Square};
 use super::position::{Color, Move, MoveKind, Position, Role, CASTLINGS};
+use super::rules::Rules;
 use crate::core::MoveList;
 
 /// Receives the generator's moves.
@@ -81,7 +86,7 @@ impl MoveSink for Count {
 
 /// Our pieces pinned to our king, and the enemy sliders that could attack the king along a line.
 #[inline]
-fn pinned(pos: &Position, us: Color, king: Square) -> Bitboard {
+fn pinned<R: Rules>(pos: &Position<R>, us: Color, king: Square) -> Bitboard {
     let them = !us;
     let occupied = pos.occupied();
     let their = pos.color_bb(them);
@@ -100,13 +105,13 @@ fn pinned(pos: &Position, us: Color, king: Square) -> Bitboard {
 
 /// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
 #[inline]
-fn attacked_by(pos: &Position, them: Color, sq: Square, occupied: Bitboard) -> bool {
+fn attacked_by<R: Rules>(pos: &Position<R>, them: Color, sq: Square, occupied: Bitboard) -> bool {
     (pos.attackers_to(sq, occupied) & pos.color_bb(them)).nonempty()
 }
 
 /// Reports every legal move of the side to move.
 #[inline]
-pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+pub(super) fn generate<R: Rules, S: MoveSink>(pos: &Position<R>, sink: &mut S) {
     let us = pos.turn();
     let them = !us;
     let ours = pos.color_bb(us);
@@ -115,16 +120,20 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let king = pos.king(us);
     let checkers = pos.attackers_to(king, occupied) & theirs;
 
-    // King moves: the destination must be safe with the king lifted off its square (so a slider
-    // checking along a line still covers the square behind the king).
+    // Royal moves: the destination must be safe with the royal piece lifted off its square (so a
+    // slider checking along a line still covers the square behind it).
     let without_king = occupied ^ king.bb();
-    let mut king_targets = Bitboard::EMPTY;
-    for to in king_attacks(king) & !ours {
-        if !attacked_by(pos, them, to, without_king) {
-            king_targets |= to.bb();
+    if R::ROYAL_PAWN {
+        royal_pawn_moves(pos, sink, king, without_king);
+    } else {
+        let mut king_targets = Bitboard::EMPTY;
+        for to in king_attacks(king) & !ours {
+            if !attacked_by(pos, them, to, without_king) {
+                king_targets |= to.bb();
+            }
         }
+        sink.piece_moves(king, king_targets);
     }
-    sink.piece_moves(king, king_targets);
 
     if checkers.more_than_one() {
         return; // Double check: only the king moves.
@@ -139,6 +148,16 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
 
     for from in pos.pieces(us, Role::Knight) & !pinned {
         sink.piece_moves(from, knight_attacks(from) & target);
+    }
+    if R::COMMONER {
+        // Fighting Kings (K2): king steps, but an ordinary piece (pins and checks apply).
+        for from in pos.pieces(us, Role::Commoner) {
+            let mut to = king_attacks(from) & target;
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
     }
     let diagonal = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Queen);
     for from in ours & diagonal {
@@ -160,6 +179,7 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     pawn_moves(pos, sink, target, pinned, king);
 
     if let Some(ep) = pos.ep_square() {
+        // The Royal Pawn was offered its en passant captures with its own moves.
         for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
             if en_passant_is_legal(pos, from, ep) {
                 sink.single(Move::new(from, ep, MoveKind::EnPassant));
@@ -172,7 +192,13 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     }
 }
 
-fn pawn_moves<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
+fn pawn_moves<R: Rules, S: MoveSink>(
+    pos: &Position<R>,
+    sink: &mut S,
+    target: Bitboard,
+    pinned: Bitboard,
+    king: Square,
+) {
     let us = pos.turn();
     let empty = !pos.occupied();
     let theirs = pos.color_bb(!us);
@@ -227,9 +253,59 @@ fn pawn_moves<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboard, pinne
     }
 }
 
+/// The Royal Pawn's moves (K3-K4): one step forward to an empty square, two from its second
+/// rank through empty squares, diagonal captures and en passant; never onto a square where it
+/// could be captured, and no two-step that an enemy pawn could take en passant.
+fn royal_pawn_moves<R: Rules, S: MoveSink>(
+    pos: &Position<R>,
+    sink: &mut S,
+    from: Square,
+    without_it: Bitboard,
+) {
+    let us = pos.turn();
+    let them = !us;
+    let empty = !pos.occupied();
+    let rank = us.relative_rank(from.rank());
+    let safe = |to: Square| !attacked_by(pos, them, to, without_it);
+    if rank < 7 {
+        let one = from.offset(us.forward());
+        if empty.has(one) {
+            if safe(one) {
+                sink.single(Move::new(from, one, MoveKind::Normal));
+            }
+            if rank == 1 {
+                let two = one.offset(us.forward());
+                let en_passant_threat = pawn_attacks(us, one) & pos.pawn_movers(them);
+                if empty.has(two) && en_passant_threat.is_empty() && safe(two) {
+                    sink.single(Move::new(from, two, MoveKind::DoublePush));
+                }
+            }
+        }
+        for to in pawn_attacks(us, from) & pos.color_bb(them) {
+            if safe(to) {
+                sink.single(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+    if let Some(ep) = pos.ep_square() {
+        if pawn_attacks(us, from).has(ep) && royal_pawn_en_passant_is_legal(pos, from, ep) {
+            sink.single(Move::new(from, ep, MoveKind::EnPassant));
+        }
+    }
+}
+
+/// A Royal Pawn taking en passant must land on a square no enemy piece attacks once both pawns
+/// have left their squares.
+fn royal_pawn_en_passant_is_legal<R: Rules>(pos: &Position<R>, from: Square, ep: Square) -> bool {
+    let us = pos.turn();
+    let victim = ep.offset(-us.forward());
+    let occupied = (pos.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
+    (pos.attackers_to(ep, occupied) & pos.color_bb(!us) & !victim.bb()).is_empty()
+}
+
 /// En passant removes two pieces from their squares at once, which can uncover a slider along
 /// the rank; test it by recomputing attacks on the king after the capture.
-fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> bool {
+fn en_passant_is_legal<R: Rules>(pos: &Position<R>, from: Square, ep: Square) -> bool {
     let us = pos.turn();
     let victim = ep.offset(-us.forward());
     let occupied = (pos.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
@@ -237,7 +313,7 @@ fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> bool {
     attackers.is_empty()
 }
 
-fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, occupied: Bitboard) {
+fn castling_moves<R: Rules, S: MoveSink>(pos: &Position<R>, sink: &mut S, occupied: Bitboard) {
     let us = pos.turn();
     let rights = pos.castling_rights();
     for c in CASTLINGS.iter().filter(|c| c.color == us && rights.has(c)) {
@@ -254,21 +330,23 @@ fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, occupied: Bitboard)
 
 /// Whether the side to move has a legal en passant capture on the position's ep square.
 /// (In check, the capture must remove the checker or block: the recomputation covers both.)
-pub(super) fn has_legal_en_passant(pos: &Position) -> bool {
+pub(super) fn has_legal_en_passant<R: Rules>(pos: &Position<R>) -> bool {
     let Some(ep) = pos.ep_square() else {
         return false;
     };
     let us = pos.turn();
+    let king = pos.king(us);
     (pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn)).any(|from| en_passant_is_legal(pos, from, ep))
+        || (R::ROYAL_PAWN && pawn_attacks(!us, ep).has(king) && royal_pawn_en_passant_is_legal(pos, king, ep))
 }
 
 /// The legal moves of the side to move.
-pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
+pub fn legal_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<Move>) {
     generate(pos, &mut Collect(out));
 }
 
 /// The number of legal moves, by pop-count (perft's bulk counting).
-pub fn count_legal_moves(pos: &Position) -> usize {
+pub fn count_legal_moves<R: Rules>(pos: &Position<R>) -> usize {
     let mut count = Count::default();
     generate(pos, &mut count);
     count.0

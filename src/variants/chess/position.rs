@@ -2,7 +2,8 @@
 //!
 //! Invariants (checked by [`Position::validate`]):
 //! - `by_color`, `by_role` and `board` describe the same pieces; no square holds two pieces.
-//! - Each side has exactly one king; no pawn stands on rank 1 or 8.
+//! - Each side has exactly one royal piece (`Role::King`: the King, or the Royal Pawn where
+//!   `R::ROYAL_PAWN`); no pawn stands on rank 1 or 8; commoners only where `R::COMMONER`.
 //! - The side not to move is not in check.
 //! - Each castling right has its king and rook on their original squares.
 //! - `ep_square` is set only when the side to move has a legal en passant capture on it, so
@@ -11,7 +12,9 @@
 
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{Bitboard, Square};
+use super::rules::{Fide, Rules};
 use crate::core::{zobrist, InvariantError};
+use std::marker::PhantomData;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -60,11 +63,16 @@ pub enum Role {
     Bishop = 2,
     Rook = 3,
     Queen = 4,
+    /// The royal piece: the King, or the Royal Pawn of Fighting Kings.
     King = 5,
+    /// The Fighting King of Fighting Kings: moves like a king, not royal (FEN `C`).
+    Commoner = 6,
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const COUNT: usize = 7;
+    pub const ALL: [Role; Role::COUNT] =
+        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Commoner];
 
     /// The upper-case letter (`P` for a pawn).
     pub const fn upper(self) -> char {
@@ -75,6 +83,7 @@ impl Role {
             Role::Rook => 'R',
             Role::Queen => 'Q',
             Role::King => 'K',
+            Role::Commoner => 'C',
         }
     }
 
@@ -106,7 +115,7 @@ impl Piece {
 
     #[inline]
     const fn key_index(self) -> usize {
-        self.color as usize * 6 + self.role as usize
+        self.color as usize * Role::COUNT + self.role as usize
     }
 }
 
@@ -195,18 +204,23 @@ const CASTLING_KEPT: [u8; 64] = {
 
 /// Zobrist keys: pieces on squares, castling-right sets, en passant files, Black to move.
 pub(super) struct Keys {
-    pub pieces: [[u64; 64]; 12],
+    pub pieces: [[u64; 64]; 2 * Role::COUNT],
     pub castling: [u64; 16],
     pub ep_file: [u64; 8],
     pub black_to_move: u64,
 }
 
 pub(super) static KEYS: Keys = {
-    let flat: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0xC0FF_EE00);
-    let mut keys =
-        Keys { pieces: [[0; 64]; 12], castling: [0; 16], ep_file: [0; 8], black_to_move: flat[12 * 64 + 24] };
+    const PIECE_KEYS: usize = 2 * Role::COUNT * 64;
+    let flat: [u64; PIECE_KEYS + 16 + 8 + 1] = zobrist::keys(0xC0FF_EE00);
+    let mut keys = Keys {
+        pieces: [[0; 64]; 2 * Role::COUNT],
+        castling: [0; 16],
+        ep_file: [0; 8],
+        black_to_move: flat[PIECE_KEYS + 24],
+    };
     let mut i = 0;
-    while i < 12 * 64 {
+    while i < PIECE_KEYS {
         keys.pieces[i / 64][i % 64] = flat[i];
         i += 1;
     }
@@ -216,7 +230,7 @@ pub(super) static KEYS: Keys = {
         let mut bit = 0;
         while bit < 4 {
             if set >> bit & 1 != 0 {
-                keys.castling[set] ^= flat[12 * 64 + bit];
+                keys.castling[set] ^= flat[PIECE_KEYS + bit];
             }
             bit += 1;
         }
@@ -224,7 +238,7 @@ pub(super) static KEYS: Keys = {
     }
     let mut f = 0;
     while f < 8 {
-        keys.ep_file[f] = flat[12 * 64 + 16 + f];
+        keys.ep_file[f] = flat[PIECE_KEYS + 16 + f];
         f += 1;
     }
     keys
@@ -242,6 +256,7 @@ pub enum MoveKind {
 }
 
 /// A move in 16 bits: from (6), to (6), kind (4). Castling is the king's own move (`e1g1`).
+/// Displayed as its canonical coordinate token: `e2e4`, `e7e8q`, `e1g1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
@@ -303,11 +318,21 @@ impl Move {
     }
 }
 
-/// A FIDE chess position.
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        match self.promotion() {
+            Some(role) => write!(f, "{}", role.upper().to_ascii_lowercase()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A position of one of the 8x8 rule sets (FIDE chess by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Position<R: Rules = Fide> {
     pub(super) by_color: [Bitboard; 2],
-    pub(super) by_role: [Bitboard; 6],
+    pub(super) by_role: [Bitboard; Role::COUNT],
     pub(super) board: [Option<Piece>; 64],
     pub(super) turn: Color,
     pub(super) castling: CastlingRights,
@@ -315,14 +340,16 @@ pub struct Position {
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) key: u64,
+    rules: PhantomData<R>,
 }
 
-impl Position {
+impl<R: Rules> Position<R> {
     /// An empty board, White to move, no rights; pieces are added with `put` by the FEN reader.
-    pub(super) fn empty() -> Position {
+    pub(super) fn empty() -> Self {
         Position {
+            rules: PhantomData,
             by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 6],
+            by_role: [Bitboard::EMPTY; Role::COUNT],
             board: [None; 64],
             turn: Color::White,
             castling: CastlingRights::default(),
@@ -388,15 +415,37 @@ impl Position {
         self.key
     }
 
+    /// Pawns of either colour, with the Royal Pawns where the rules have them: the pieces that
+    /// move and capture like pawns.
+    #[inline]
+    pub fn pawn_movers(&self, color: Color) -> Bitboard {
+        if R::ROYAL_PAWN {
+            self.color_bb(color) & (self.role_bb(Role::Pawn) | self.role_bb(Role::King))
+        } else {
+            self.pieces(color, Role::Pawn)
+        }
+    }
+
+    /// Pieces moving like a king: the King (unless it is a Royal Pawn) and the Fighting Kings.
+    #[inline]
+    pub fn king_movers(&self) -> Bitboard {
+        let kings = if R::ROYAL_PAWN { Bitboard::EMPTY } else { self.role_bb(Role::King) };
+        if R::COMMONER {
+            kings | self.role_bb(Role::Commoner)
+        } else {
+            kings
+        }
+    }
+
     /// Pieces of both colours that attack `target`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_to(&self, target: Square, occupied: Bitboard) -> Bitboard {
         let diagonal = self.role_bb(Role::Bishop) | self.role_bb(Role::Queen);
         let straight = self.role_bb(Role::Rook) | self.role_bb(Role::Queen);
-        (pawn_attacks(Color::White, target) & self.pieces(Color::Black, Role::Pawn))
-            | (pawn_attacks(Color::Black, target) & self.pieces(Color::White, Role::Pawn))
+        (pawn_attacks(Color::White, target) & self.pawn_movers(Color::Black))
+            | (pawn_attacks(Color::Black, target) & self.pawn_movers(Color::White))
             | (knight_attacks(target) & self.role_bb(Role::Knight))
-            | (king_attacks(target) & self.role_bb(Role::King))
+            | (king_attacks(target) & self.king_movers())
             | (bishop_attacks(target, occupied) & diagonal)
             | (rook_attacks(target, occupied) & straight)
     }
@@ -448,7 +497,7 @@ impl Position {
 
     /// Sets the en passant square if the side to move has a legal capture there (canonical form).
     pub(super) fn set_ep_if_capturable(&mut self, target: Square) {
-        let capturers = pawn_attacks(!self.turn, target) & self.pieces(self.turn, Role::Pawn);
+        let capturers = pawn_attacks(!self.turn, target) & self.pawn_movers(self.turn);
         if capturers.nonempty() {
             self.ep_square = Some(target);
             if super::movegen::has_legal_en_passant(self) {
@@ -492,7 +541,8 @@ impl Position {
                     }
                     None => self.shift(from, to, piece),
                 }
-                if piece.role == Role::Pawn {
+                // A Royal Pawn's step is a pawn move too: irreversible, it resets the clock.
+                if piece.role == Role::Pawn || (R::ROYAL_PAWN && piece.role == Role::King) {
                     self.halfmove_clock = 0;
                     if m.kind() == MoveKind::DoublePush {
                         double_push_target = Some(from.offset(us.forward()));
@@ -526,7 +576,7 @@ impl Position {
     }
 
     /// The position after the side to move passes (null move, for search): no en passant.
-    pub fn passed(&self) -> Position {
+    pub fn passed(&self) -> Self {
         let mut p = self.clone();
         if let Some(ep) = p.ep_square.take() {
             p.key ^= KEYS.ep_file[ep.file() as usize];
@@ -581,8 +631,11 @@ impl Position {
         }
         for color in [Color::White, Color::Black] {
             if self.pieces(color, Role::King).count() != 1 {
-                return err("a side does not have exactly one king");
+                return err("a side does not have exactly one royal piece");
             }
+        }
+        if !R::COMMONER && self.role_bb(Role::Commoner).nonempty() {
+            return err("a Fighting King in a variant without them");
         }
         if (self.role_bb(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).nonempty() {
             return err("a pawn stands on the first or last rank");

@@ -2,10 +2,11 @@
 
 use super::movegen::legal_moves;
 use super::position::{Move, MoveKind, Position, Role};
+use super::rules::Rules;
 use crate::core::{MoveErrorKind, MoveList, MoveParseError};
 
 /// The SAN of a legal move, with `+` or `#`.
-pub fn write(pos: &Position, m: Move) -> String {
+pub fn write<R: Rules>(pos: &Position<R>, m: Move) -> String {
     let mut san = String::with_capacity(8);
     let (from, to) = (m.from(), m.to());
     let role = pos.piece_at(from).map_or(Role::Pawn, |p| p.role);
@@ -78,7 +79,7 @@ fn pattern(token: &str) -> Option<SanPattern> {
     }
     let mut chars: Vec<char> = s.chars().collect();
     let role = match chars.first() {
-        Some(&c) if "NBRQK".contains(c) => {
+        Some(&c) if "NBRQKC".contains(c) => {
             chars.remove(0);
             Role::from_letter(c)?
         }
@@ -87,7 +88,9 @@ fn pattern(token: &str) -> Option<SanPattern> {
     // Promotion suffix: `=Q`, or a bare `Q`/`q` after the destination.
     let mut promotion = None;
     if let Some(&last) = chars.last() {
-        if let Some(r) = Role::from_letter(last).filter(|r| !matches!(r, Role::Pawn | Role::King)) {
+        if let Some(r) =
+            Role::from_letter(last).filter(|r| !matches!(r, Role::Pawn | Role::King | Role::Commoner))
+        {
             if role == Role::Pawn {
                 promotion = Some(r);
                 chars.pop();
@@ -137,7 +140,7 @@ fn square(file: char, rank: char) -> Option<(u8, u8)> {
 }
 
 /// Reads a SAN token (lenient about check marks, `=`, `0-0`) against the legal moves.
-pub fn parse(pos: &Position, token: &str) -> Result<Move, MoveParseError> {
+pub fn parse<R: Rules>(pos: &Position<R>, token: &str) -> Result<Move, MoveParseError> {
     let not_legal = || MoveParseError::new(token, MoveErrorKind::NotLegal);
     let p = pattern(token).ok_or_else(not_legal)?;
     let mut moves = MoveList::new();
