@@ -142,6 +142,7 @@ fn games_against_fairymax_under_xboard() {
     let games = 4;
     let dir = std::env::temp_dir().join(format!("jester-xboard-{}", std::process::id()));
     let setup = XboardMatch {
+        variant: "normal".to_string(),
         first: jester_binary(),
         second: fairymax,
         games,
@@ -267,4 +268,77 @@ fn pgn_checker_reads_xboard_verdicts() {
                15 <first : move e2e4\n16 >first : accepted ping\n";
     assert_eq!(xboard_gui::engine_complaints(log, "first").len(), 2);
     assert_eq!(xboard_gui::engine_complaints(log, "second").len(), 1);
+}
+
+/// Fighting Kings and Throne Kings: jester against itself under real XBoard, which learns each
+/// game from jester's `setup` and `piece` replies and tests legality with them. Every game must
+/// be played out without a rejected move (XBoard's description of the Royal Pawn is a superset
+/// of K3-K4, so it can accept every move jester plays), and its moves must be legal by jester's
+/// rules on replay.
+#[test]
+fn fighting_kings_self_play_under_xboard() {
+    use jester::variants::chess::{FightingKings, Position, ThroneKings};
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(xboard) = require_peer("xboard", "xboard") else { return };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+    for variant in ["fightingkings", "thronekings"] {
+        let games = 2;
+        let dir = std::env::temp_dir().join(format!("jester-xboard-{variant}-{}", std::process::id()));
+        let setup = XboardMatch {
+            variant: variant.to_string(),
+            first: jester_binary(),
+            second: jester_binary(),
+            games,
+            base_seconds: 4,
+            increment: 0.1,
+            draw_after_moves: (MAX_PLIES / 2) as u32,
+            ponder: false,
+            dir: dir.clone(),
+            timeout: Duration::from_secs(600),
+        };
+        let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
+        let context =
+            || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
+        let pgn_games = xboard_gui::parse_pgn(&run.pgn);
+        assert_eq!(
+            pgn_games.len(),
+            games as usize,
+            "{variant}: {} games saved\n{}",
+            pgn_games.len(),
+            context()
+        );
+        for (n, game) in pgn_games.iter().enumerate() {
+            let checked = match variant {
+                "fightingkings" => xboard_gui::check_game_as::<Position<FightingKings>>(game),
+                _ => xboard_gui::check_game_as::<Position<ThroneKings>>(game),
+            }
+            .unwrap_or_else(|e| panic!("{variant} game {}: {e}\n{}", n + 1, context()));
+            eprintln!(
+                "{variant} game {}: {} ({}), {} plies",
+                n + 1,
+                game.result,
+                checked.reason,
+                checked.plies
+            );
+            assert!(
+                !matches!(checked.termination, Termination::Fault { .. }),
+                "{variant} game {}: {}\n{}",
+                n + 1,
+                checked.reason,
+                context()
+            );
+        }
+        // XBoard accepted jester's features and its setup, and rejected none of its moves.
+        for which in ["first", "second"] {
+            let complaints = xboard_gui::engine_complaints(&run.debug_log, which);
+            assert!(
+                complaints.is_empty(),
+                "{variant}, {which} engine:\n{}\n{}",
+                complaints.join("\n"),
+                context()
+            );
+        }
+        assert!(!run.debug_log.contains("Illegal move"), "{variant}: a move was refused\n{}", context());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

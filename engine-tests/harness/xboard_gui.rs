@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 /// A match as XBoard's command line describes it.
 pub struct XboardMatch {
+    /// `-variant`: a variant XBoard knows, or one the first engine defines (`setup`).
+    pub variant: String,
     /// `-fcp`: the first engine (White in odd games).
     pub first: PathBuf,
     /// `-scp`: the second engine.
@@ -70,7 +72,7 @@ impl XboardMatch {
         opt("secondDirectory", path(&self.dir));
         opt("firstProtocolVersion", "2".into());
         opt("secondProtocolVersion", "2".into());
-        opt("variant", "normal".into());
+        opt("variant", self.variant.clone());
         opt("matchMode", "true".into());
         opt("matchGames", self.games.to_string());
         opt("matchPause", "500".into());
@@ -314,10 +316,16 @@ impl CheckedGame {
     }
 }
 
-/// Replays a PGN game with the jester library and classifies its end. An error means the game
-/// is unfinished, a move is not legal by jester's rules, or XBoard's verdict disagrees with them.
+/// Replays a standard-chess PGN game: see [`check_game_as`].
 pub fn check_game(game: &PgnGame) -> Result<CheckedGame, String> {
-    let mut record = Record::new(Chess::start());
+    check_game_as::<Chess>(game)
+}
+
+/// Replays a PGN game of variant `G` with the jester library and classifies its end. An error
+/// means the game is unfinished, a move is not legal by jester's rules, or XBoard's verdict
+/// disagrees with them.
+pub fn check_game_as<G: Game>(game: &PgnGame) -> Result<CheckedGame, String> {
+    let mut record = Record::new(G::start());
     let mut outcomes = vec![record.outcome()];
     for (n, san) in game.sans.iter().enumerate() {
         if let Some(o) = record.outcome() {
