@@ -34,12 +34,7 @@ const CASES: &[(&str, u32)] = &[
 ];
 
 fn fairy_stockfish() -> Option<PathBuf> {
-    let dirs =
-        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).unwrap_or_default();
-    dirs.into_iter()
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
-        .map(|d| d.join("fairy-stockfish"))
-        .find(|p| p.is_file())
+    common::find_program("fairy-stockfish")
 }
 
 fn peer_divide(bin: &PathBuf, ini: &std::path::Path, fen: &str, depth: u32) -> BTreeMap<String, u64> {
@@ -59,15 +54,7 @@ fn peer_divide(bin: &PathBuf, ini: &std::path::Path, fen: &str, depth: u32) -> B
     .unwrap();
     drop(stdin);
     let out = child.wait_with_output().expect("output");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| {
-            let (m, n) = l.split_once(": ")?;
-            let is_move = (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric());
-            is_move.then_some(())?;
-            Some((m.to_string(), n.trim().parse().ok()?))
-        })
-        .collect()
+    common::parse_divide(&String::from_utf8_lossy(&out.stdout))
 }
 
 #[test]

@@ -15,12 +15,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn stockfish() -> Option<PathBuf> {
-    let candidates = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")]);
-    candidates.map(|dir| dir.join("stockfish")).find(|p| p.is_file())
+    common::find_program("stockfish")
 }
 
 /// Stockfish's divide: `move: count` lines from `go perft`.
@@ -35,15 +30,7 @@ fn stockfish_divide(bin: &PathBuf, fen: &str, depth: u32) -> BTreeMap<String, u6
     write!(stdin, "uci\nposition fen {fen}\ngo perft {depth}\nquit\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().expect("stockfish output");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| {
-            let (m, n) = l.split_once(": ")?;
-            let is_move = (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric());
-            is_move.then_some(())?;
-            Some((m.to_string(), n.trim().parse().ok()?))
-        })
-        .collect()
+    common::parse_divide(&String::from_utf8_lossy(&out.stdout))
 }
 
 #[test]

@@ -67,3 +67,26 @@ pub fn is_legal(fen: &str, token: &str) -> bool {
     let pos = jester::variants::chess::Chess::from_text(fen).expect("valid FEN");
     pos.parse_move(token).is_ok_and(|m| pos.render_move(m) == token)
 }
+
+/// A program from Debian's packages: on PATH, or in /usr/games or /usr/bin.
+pub fn find_program(name: &str) -> Option<std::path::PathBuf> {
+    let dirs =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).unwrap_or_default();
+    dirs.into_iter()
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The `move: count` lines of a Stockfish-family `go perft` output.
+pub fn parse_divide(output: &str) -> std::collections::BTreeMap<String, u64> {
+    output
+        .lines()
+        .filter_map(|l| {
+            let (m, n) = l.split_once(": ")?;
+            let is_move = (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric());
+            is_move.then_some(())?;
+            Some((m.to_string(), n.trim().parse().ok()?))
+        })
+        .collect()
+}

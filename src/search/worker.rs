@@ -351,14 +351,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
         let key = pos.key();
         let tt_entry = self.ctx.tt.probe(key);
-        if let Some(e) = tt_entry {
-            let score = e.score.from_tt(ply as i32).0;
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !N::PV && e.depth >= depth && usable {
+        if !N::PV {
+            if let Some(score) = tt_cutoff(tt_entry, depth, ply, alpha, beta) {
                 return score;
             }
         }
@@ -482,22 +476,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_move.is_some() && best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.ctx.tt.store(
-            key,
-            TtEntry {
-                best: best_move.map(G::pack_move),
-                score: Score(best_score).to_tt(ply as i32),
-                depth,
-                bound,
-            },
-        );
+        self.store_result(key, best_move, best_score, depth, ply, (original_alpha, beta));
         best_score
     }
 
@@ -516,14 +495,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         let key = pos.key();
         let tt_entry = self.ctx.tt.probe(key);
-        if let Some(e) = tt_entry {
-            let score = e.score.from_tt(ply as i32).0;
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !N::PV && usable {
+        if !N::PV {
+            if let Some(score) = tt_cutoff(tt_entry, 0, ply, alpha, beta) {
                 return score;
             }
         }
@@ -573,6 +546,21 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 }
             }
         }
+        self.store_result(key, best_move, best_score, 0, ply, (original_alpha, beta));
+        best_score
+    }
+
+    /// Stores a node's result: a lower bound after a cutoff, exact when a move raised alpha,
+    /// else an upper bound (`window` is the node's original alpha and beta).
+    fn store_result(
+        &self,
+        key: u64,
+        best_move: Option<G::Move>,
+        best_score: i32,
+        depth: i32,
+        ply: usize,
+        (original_alpha, beta): (i32, i32),
+    ) {
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -580,16 +568,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.ctx.tt.store(
-            key,
-            TtEntry {
-                best: best_move.map(G::pack_move),
-                score: Score(best_score).to_tt(ply as i32),
-                depth: 0,
-                bound,
-            },
-        );
-        best_score
+        let entry = TtEntry {
+            best: best_move.map(G::pack_move),
+            score: Score(best_score).to_tt(ply as i32),
+            depth,
+            bound,
+        };
+        self.ctx.tt.store(key, entry);
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -646,6 +631,20 @@ impl<'a, G: Searchable> Worker<'a, G> {
             update(pos.history_index(m), -bonus);
         }
     }
+}
+
+/// The score a table entry proves for this node, if it is deep enough and its bound decides
+/// the window.
+#[inline]
+fn tt_cutoff(entry: Option<TtEntry>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let e = entry.filter(|e| e.depth >= depth)?;
+    let score = e.score.from_tt(ply as i32).0;
+    let decides = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    decides.then_some(score)
 }
 
 /// Selection sort step: moves the best remaining move to `index` and returns it.
