@@ -165,11 +165,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.limits.depth.is_some_and(|d| depth >= d) {
             return true;
         }
-        // A mate found within the full-width depth is proved: deeper search cannot change it.
-        if !self.limits.infinite
+        // On the clock, a mate found well within the searched depth will not get shorter: stop
+        // and save the time. (Reductions can hide a shorter mate at a depth just past its length,
+        // so twice the distance; fixed depth, node and time limits search on.)
+        let mate_plies = Score::MATE - best.0.abs();
+        if self.limits.clock.is_some()
             && !self.ctx.pondering()
             && best.is_mate()
-            && Score::MATE - best.0.abs() <= depth
+            && depth >= 2 * mate_plies + 2
         {
             return true;
         }
