@@ -289,7 +289,9 @@ fn fighting_kings_self_play_under_xboard() {
             first: jester_binary(),
             second: jester_binary(),
             games,
-            base_seconds: 4,
+            // Roomy: this test is about legality under XBoard; flag falls are measured apart
+            // (selfplay_time), and two engines plus XBoard share the CPUs here.
+            base_seconds: 8,
             increment: 0.1,
             draw_after_moves: (MAX_PLIES / 2) as u32,
             ponder: false,

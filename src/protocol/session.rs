@@ -104,6 +104,11 @@ impl Session {
             .map(|mut m| m.pop().unwrap_or_default())
     }
 
+    /// The legal moves of the current position, as canonical tokens.
+    pub fn legal_moves(&self) -> Vec<String> {
+        dispatch(self.variant, LegalMoves { session: self })
+    }
+
     /// Starts a background search of the current position.
     pub fn start_search(
         &self,
@@ -144,6 +149,21 @@ impl SearchVisitor for Replay<'_> {
             record.play(m);
         }
         Ok(tokens)
+    }
+}
+
+struct LegalMoves<'a> {
+    session: &'a Session,
+}
+
+impl SearchVisitor for LegalMoves<'_> {
+    type Output = Vec<String>;
+    fn visit<G: Searchable>(self) -> Vec<String> {
+        let Ok(record) = self.session.record::<G>() else { return Vec::new() };
+        let pos = record.position();
+        let mut moves = crate::core::MoveList::new();
+        pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| pos.render_move(m)).collect()
     }
 }
 

@@ -504,8 +504,7 @@ impl<W: Write> Xboard<W> {
     fn exclude(&mut self, exclude: bool, rest: &str, line: &str) {
         if rest == "all" {
             if exclude {
-                let summary_moves = self.legal_tokens();
-                self.excluded = summary_moves;
+                self.excluded = self.session.legal_moves();
             } else {
                 self.excluded.clear();
             }
@@ -530,13 +529,6 @@ impl<W: Write> Xboard<W> {
         }
     }
 
-    fn legal_tokens(&self) -> Vec<String> {
-        crate::eval::dispatch(
-            self.session.variant(),
-            LegalTokens { position: self.session.summary().position_text },
-        )
-    }
-
     fn stat01(&mut self) {
         if !self.analyzing {
             return;
@@ -546,7 +538,7 @@ impl<W: Write> Xboard<W> {
             Some(i) => (i.depth, i.nodes, i.pv.first().cloned().unwrap_or_default()),
             None => (0, 0, String::new()),
         };
-        let total = self.legal_tokens().len();
+        let total = self.session.legal_moves().len();
         self.send(&format!("stat01: {elapsed} {nodes} {depth} 0 {total} {best}"));
     }
 
@@ -558,20 +550,5 @@ impl<W: Write> Xboard<W> {
             },
             _ => self.error("unknown option", line),
         }
-    }
-}
-
-/// The legal moves of a position text, as canonical tokens.
-struct LegalTokens {
-    position: String,
-}
-
-impl crate::eval::SearchVisitor for LegalTokens {
-    type Output = Vec<String>;
-    fn visit<G: crate::search::Searchable>(self) -> Vec<String> {
-        let Ok(pos) = G::from_text(&self.position) else { return Vec::new() };
-        let mut moves = crate::core::MoveList::new();
-        pos.legal_moves(&mut moves);
-        moves.iter().map(|&m| pos.render_move(m)).collect()
     }
 }

@@ -171,6 +171,13 @@ fn root_moves<G: Game>(root: &G, limits: &Limits) -> Vec<G::Move> {
         .collect()
 }
 
+/// UCI: after `go infinite`, or while pondering, the best move waits for `stop` or `ponderhit`.
+fn hold_until_released(limits: &Limits, ctx: &Context) {
+    while (limits.infinite || ctx.pondering()) && !ctx.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 /// Searches the current position of `record` within `limits`, on `threads` threads sharing
 /// `ctx`, reporting through `on_event`; returns when the search is over (for `infinite` and
 /// `ponder` searches, only after a stop or ponder hit). The last event is the [`BestMove`].
@@ -223,10 +230,7 @@ pub fn think<G: Searchable>(
                 }
             };
             main.iterate(root, &mut report);
-            // UCI: after `go infinite` or while pondering, the best move waits for the GUI.
-            while (limits.infinite || ctx.pondering()) && !ctx.stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            hold_until_released(limits, ctx);
             ctx.stop.store(true, Ordering::Relaxed);
             ctx.publish_nodes(0, main.nodes);
             let rm = &main.root_moves[0];
@@ -240,9 +244,7 @@ pub fn think<G: Searchable>(
             };
         });
     } else {
-        while (limits.infinite || ctx.pondering()) && !ctx.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        hold_until_released(limits, ctx);
     }
     best.nodes = ctx.total_nodes();
     on_event(Event::BestMove(best.clone()));
@@ -372,12 +374,6 @@ impl Engine {
         handle.join().ok()
     }
 
-    /// Waits for the running search to finish by itself and returns its result.
-    pub fn wait(&mut self) -> Option<BestMove> {
-        let (_, handle) = self.running.take()?;
-        handle.join().ok()
-    }
-
     /// The expected move was played: the ponder search becomes a timed search. `limits` gives
     /// the clock as it is now, where the protocol has it (CECP); `None` keeps the clock the
     /// ponder search was started with (UCI `go ponder ... wtime ...`).
@@ -385,11 +381,6 @@ impl Engine {
         if let Some((ctx, _)) = &self.running {
             ctx.ponderhit(limits);
         }
-    }
-
-    /// Whether a search is still running (not yet finished by itself or stopped).
-    pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|(_, h)| !h.is_finished())
     }
 
     /// A blocking search on the calling thread's behalf (CLI `analyze`, `bench`, tests).
