@@ -126,6 +126,43 @@ fn claims_mate_and_reports_illegal_moves() {
     j.finish();
 }
 
+/// In `fightingkings` XBoard's Royal Pawn may two-step from anywhere (protocol-docs/xboard.md),
+/// so here it believes b6b4 saves Black and would call a mate claim false. The mating engine
+/// leaves the verdict to XBoard; the mated engine admits the loss, which XBoard always accepts.
+#[test]
+fn mates_xboard_cannot_see_are_claimed_by_the_loser() {
+    const MATE_IN_ONE: &str = "8/R5pp/nkp5/p1p1P3/P7/5r2/5PPP/6K1 w - - 0 33";
+    let mut j = xboard();
+    j.send("new");
+    j.send("variant fightingkings");
+    j.send("force");
+    j.send(&format!("setboard {MATE_IN_ONE}"));
+    j.send("go");
+    assert_eq!(engine_move(&mut j), "a7a6");
+    let after = ping(&mut j, 1);
+    assert!(after.iter().all(|l| !l.starts_with("1-0") && !l.starts_with("0-1")), "{after:?}");
+
+    j.send("new");
+    j.send("variant fightingkings");
+    j.send("force");
+    j.send(&format!("setboard {MATE_IN_ONE}"));
+    j.send("black");
+    j.send("usermove a7a6");
+    let lines = ping(&mut j, 2);
+    assert!(lines.iter().any(|l| l == "1-0 {White wins by checkmate}"), "{lines:?}");
+
+    // Where XBoard's pieces are the real ones the mating engine claims at once.
+    j.send("new");
+    j.send("variant thronekings");
+    j.send("force");
+    j.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    j.send("go");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("1-0"));
+    assert!(lines.iter().any(|l| l == "move a1a8"), "{lines:?}");
+    j.send("quit");
+    j.finish();
+}
+
 #[test]
 fn setboard_errors_keep_the_position() {
     let mut j = xboard();

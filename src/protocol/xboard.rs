@@ -6,7 +6,7 @@
 
 use super::session::Session;
 use super::{Flow, Message};
-use crate::core::{Outcome, Score, Seat};
+use crate::core::{DrawReason, Outcome, Score, Seat, WinReason};
 use crate::search::{
     params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_THREADS,
 };
@@ -24,6 +24,14 @@ enum Purpose {
     Ponder { expected: String },
     /// Analysis mode: report, never play.
     Analyze,
+}
+
+/// Who would be claiming a game's end: the engine right after its own move, or the engine
+/// finding the game over when it is its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claimant {
+    Mover,
+    ToMove,
 }
 
 /// The `level` time control.
@@ -139,7 +147,7 @@ impl<W: Write> Xboard<W> {
         match self.session.play(&token) {
             Ok(played) => {
                 self.send(&format!("move {played}"));
-                if !self.claim_result() {
+                if !self.claim_result(Claimant::Mover) {
                     self.maybe_ponder(best.ponder);
                 }
             }
@@ -148,9 +156,23 @@ impl<W: Write> Xboard<W> {
     }
 
     /// If the game is over, claims the result and leaves play; returns whether it did.
-    fn claim_result(&mut self) -> bool {
+    fn claim_result(&mut self, claimant: Claimant) -> bool {
         let summary = self.session.summary();
         let (Some(outcome), Some(text)) = (summary.outcome, summary.outcome_text) else { return false };
+        let no_moves_left = matches!(
+            outcome,
+            Outcome::Win { reason: WinReason::Checkmate | WinReason::Stalemate, .. }
+                | Outcome::Draw { reason: DrawReason::Stalemate }
+        );
+        let xboard_may_disagree = self.session.variant().info().xboard.is_some_and(|x| x.wider_than_rules);
+        if claimant == Claimant::Mover && no_moves_left && xboard_may_disagree {
+            // XBoard's wider piece descriptions may still show the opponent a move, and then it
+            // scores our true claim as false and forfeits us. If XBoard sees the end it
+            // adjudicates by itself; if not, the side with no moves says so at its turn (a
+            // loss claim is always accepted). protocol-docs/xboard.md.
+            self.engine_seat = None;
+            return true;
+        }
         let result = match outcome {
             Outcome::Win { winner: Seat::WHITE, .. } => "1-0",
             Outcome::Win { .. } => "0-1",
@@ -444,7 +466,7 @@ impl<W: Write> Xboard<W> {
         match self.session.play(token) {
             Ok(_) => {
                 self.excluded.clear();
-                if !self.analyzing && self.claim_result() {
+                if !self.analyzing && self.claim_result(Claimant::ToMove) {
                     return;
                 }
                 self.position_changed();

@@ -39,6 +39,9 @@ pub struct XboardSetup {
     pub geometry: &'static str,
     /// `piece` commands' arguments (letter, `&` for both colours, Betza description).
     pub pieces: &'static [&'static str],
+    /// The descriptions allow moves the rules forbid, so XBoard can see a legal move where the
+    /// side to move has none: it would call a true mate or stalemate claim false.
+    pub wider_than_rules: bool,
 }
 
 /// Fighting Kings' pieces for XBoard: the Fighting King (FEN `C`) is XBoard's commoner (the
@@ -66,6 +69,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             piece_to_char: FIGHTING_KINGS_TABLE,
             geometry: "8x8+0_fairy",
             pieces: &["C& K", "K& fmWfceFfmnD"],
+            wider_than_rules: true,
         }),
     },
     VariantInfo {
@@ -77,6 +81,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             piece_to_char: FIGHTING_KINGS_TABLE,
             geometry: "8x8+0_fairy",
             pieces: &["C& K"],
+            wider_than_rules: false,
         }),
     },
 ];
