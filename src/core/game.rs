@@ -5,7 +5,7 @@ use std::fmt::{self, Debug};
 use std::hash::Hash;
 
 /// The most legal actions any position of any variant may have.
-pub const MAX_MOVES: usize = 512;
+pub const MAX_MOVES: usize = 2048;
 
 /// A fixed-capacity move list: no allocation per node.
 pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;

@@ -1,6 +1,7 @@
 //! Evaluation per variant, behind the search's [`Searchable`] trait, and the dispatch from a
 //! variant name to its searchable type (the variants registry cannot know the search).
 
+mod firefighter;
 pub mod normal;
 mod searchable;
 
@@ -19,5 +20,6 @@ pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::Normal => visitor.visit::<chess::Chess>(),
         Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
         Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
+        Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
     }
 }

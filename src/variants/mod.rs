@@ -4,6 +4,7 @@
 //! monomorphised for the concrete [`Game`] type, so nothing below it pays for dynamic dispatch.
 
 pub mod chess;
+pub mod firefighter;
 
 use crate::core::Game;
 use std::fmt;
@@ -14,6 +15,7 @@ pub enum Variant {
     Normal,
     FightingKings,
     ThroneKings,
+    FireFighter,
 }
 
 /// What the registry says about one variant.
@@ -84,13 +86,19 @@ pub const VARIANTS: &[VariantInfo] = &[
             wider_than_rules: false,
         }),
     },
+    VariantInfo {
+        variant: Variant::FireFighter,
+        name: "firefighter",
+        aliases: &["fire-fighter"],
+        description: "Betza: crowded squares, a hidden Firefighter who squirts, extinguishes and rescues",
+        // Crowds, fire and squirts cannot be drawn or described to XBoard: engine-vs-engine over
+        // CECP works; a GUI board needs jester's own pictures (protocol-docs/xboard.md).
+        xboard: None,
+    },
 ];
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
 pub const PLANNED: &[&str] = &[
-    "fightingkings",
-    "thronekings",
-    "firefighter",
     "tirebiter",
     "nickdanger",
     "notachessvariant",
@@ -152,6 +160,7 @@ impl Variant {
             Variant::Normal => visitor.visit::<chess::Chess>(),
             Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
             Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
+            Variant::FireFighter => visitor.visit::<firefighter::FireFighter>(),
         }
     }
 }

@@ -1,0 +1,665 @@
+//! The FireFighter position: a list of placed pieces (any number per square, F1) with derived
+//! bitboards, and the state the rules add: unused arson rights (F6), lost Firefighters (F2).
+//!
+//! Invariants (checked by `validate`): at most [`MAX_PIECES`] pieces; exactly one King per side;
+//! at most one declared Firefighter per side, none for a side whose Firefighter is lost; the
+//! derived bitboards and the key agree with the piece list; castling rights have their King and
+//! exactly one non-burning Rook at home; an en passant square is set only when a legal en passant
+//! capture exists; the side not to move has no threatened King.
+
+use super::piece::Piece;
+use crate::core::zobrist;
+use crate::variants::chess::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::variants::chess::{Bitboard, Color, Role, Square};
+use arrayvec::ArrayVec;
+
+/// The most pieces a position may hold: the 32 of the start position (pieces are never added).
+pub const MAX_PIECES: usize = 32;
+
+/// A piece on its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub square: Square,
+    pub piece: Piece,
+}
+
+/// Castling rights: White king side, White queen side, Black king side, Black queen side.
+pub const WHITE_KING_SIDE: u8 = 1;
+pub const WHITE_QUEEN_SIDE: u8 = 2;
+pub const BLACK_KING_SIDE: u8 = 4;
+pub const BLACK_QUEEN_SIDE: u8 = 8;
+
+/// One castling: its right bit, FEN letter, and squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Castling {
+    pub right: u8,
+    pub letter: char,
+    pub color: Color,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty (between King and Rook).
+    pub empty: Bitboard,
+    /// The square the King passes over.
+    pub passed: Square,
+}
+
+const fn sq(file: u8, rank: u8) -> Square {
+    Square::from_file_rank(file, rank)
+}
+
+const fn squares(list: &[Square]) -> Bitboard {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        bits |= 1 << list[i].index();
+        i += 1;
+    }
+    Bitboard(bits)
+}
+
+pub const CASTLINGS: [Castling; 4] = [
+    Castling {
+        right: WHITE_KING_SIDE,
+        letter: 'K',
+        color: Color::White,
+        king_from: sq(4, 0),
+        king_to: sq(6, 0),
+        rook_from: sq(7, 0),
+        rook_to: sq(5, 0),
+        empty: squares(&[sq(5, 0), sq(6, 0)]),
+        passed: sq(5, 0),
+    },
+    Castling {
+        right: WHITE_QUEEN_SIDE,
+        letter: 'Q',
+        color: Color::White,
+        king_from: sq(4, 0),
+        king_to: sq(2, 0),
+        rook_from: sq(0, 0),
+        rook_to: sq(3, 0),
+        empty: squares(&[sq(1, 0), sq(2, 0), sq(3, 0)]),
+        passed: sq(3, 0),
+    },
+    Castling {
+        right: BLACK_KING_SIDE,
+        letter: 'k',
+        color: Color::Black,
+        king_from: sq(4, 7),
+        king_to: sq(6, 7),
+        rook_from: sq(7, 7),
+        rook_to: sq(5, 7),
+        empty: squares(&[sq(5, 7), sq(6, 7)]),
+        passed: sq(5, 7),
+    },
+    Castling {
+        right: BLACK_QUEEN_SIDE,
+        letter: 'q',
+        color: Color::Black,
+        king_from: sq(4, 7),
+        king_to: sq(2, 7),
+        rook_from: sq(0, 7),
+        rook_to: sq(3, 7),
+        empty: squares(&[sq(1, 7), sq(2, 7), sq(3, 7)]),
+        passed: sq(3, 7),
+    },
+];
+
+/// What an action does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or capture by the piece's own pattern (F1, F9), promotions included.
+    Ordinary,
+    EnPassant,
+    Castle,
+    /// Squirt (F3), or extinguish (F4) when the target burns.
+    Squirt,
+    /// Rescue (F5): `to` is the burning piece's square.
+    Rescue,
+    /// Arson (F6) on the piece `target` at `to`.
+    Arson,
+}
+
+/// One action. `actor` is the acting piece as it stands on `from` (which of a crowd acts);
+/// `target` is the piece pushed, rescued or set on fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub from: Square,
+    pub to: Square,
+    pub actor: Piece,
+    pub target: Piece,
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    /// A 32-bit code, distinct for distinct moves of one position.
+    pub fn packed(self) -> u32 {
+        let kind = self.kind as u32;
+        let promotion = self.promotion.map_or(0, |r| r as u32 + 1);
+        kind | (self.from.index() as u32) << 3
+            | (self.to.index() as u32) << 9
+            | (self.actor.code() as u32) << 15
+            | (self.target.code() as u32) << 21
+            | promotion << 27
+    }
+}
+
+// Additive Zobrist keys: a square may hold equal pieces twice, which XOR would cancel.
+static PIECE_KEYS: [u64; 64 * Piece::CODES] = zobrist::keys(0xF12E_0001);
+static CASTLING_KEYS: [u64; 16] = zobrist::keys(0xF12E_0002);
+static EN_PASSANT_KEYS: [u64; 8] = zobrist::keys(0xF12E_0003);
+static ARSON_KEYS: [u64; 4] = zobrist::keys(0xF12E_0004);
+static LOST_KEYS: [u64; 4] = zobrist::keys(0xF12E_0005);
+static SIDE_KEY: [u64; 1] = zobrist::keys(0xF12E_0006);
+
+#[inline]
+fn piece_key(square: Square, piece: Piece) -> u64 {
+    PIECE_KEYS[square.index() * Piece::CODES + piece.code()]
+}
+
+/// A FireFighter Chess position (`firefighter`).
+#[derive(Clone, Debug)]
+pub struct FireFighter {
+    pub(super) pieces: ArrayVec<Placed, MAX_PIECES>,
+    pub(super) side: Color,
+    pub(super) castling: u8,
+    pub(super) en_passant: Option<Square>,
+    /// Unused arson rights, by colour (F6).
+    pub(super) arson: [bool; 2],
+    /// The side's Firefighter was captured or taken over (F2).
+    pub(super) lost: [bool; 2],
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+    // Derived from the pieces by `refresh`.
+    pub(super) occupied: [Bitboard; 2],
+    /// Squares holding a non-burning piece, by colour and role: the pieces that can act.
+    pub(super) active: [[Bitboard; 6]; 2],
+    pub(super) burning: [Bitboard; 2],
+    pub(super) king: [Option<Square>; 2],
+    /// The declared, non-burning Firefighter's square.
+    pub(super) firefighter: [Option<Square>; 2],
+    pub(super) declared: [bool; 2],
+}
+
+/// Who may make firefighting moves for a side (F2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Firefighting {
+    /// Not declared: any non-burning piece may.
+    Anyone,
+    /// Only the piece on this square, the declared non-burning Firefighter.
+    Only(Square),
+    /// Lost, or declared but burning.
+    Nobody,
+}
+
+impl FireFighter {
+    pub(super) fn empty() -> FireFighter {
+        FireFighter {
+            pieces: ArrayVec::new(),
+            side: Color::White,
+            castling: 0,
+            en_passant: None,
+            arson: [true; 2],
+            lost: [false; 2],
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            occupied: [Bitboard::EMPTY; 2],
+            active: [[Bitboard::EMPTY; 6]; 2],
+            burning: [Bitboard::EMPTY; 2],
+            king: [None; 2],
+            firefighter: [None; 2],
+            declared: [false; 2],
+        }
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub fn pieces(&self) -> &[Placed] {
+        &self.pieces
+    }
+
+    /// The pieces on `square`.
+    pub fn crowd(&self, square: Square) -> impl Iterator<Item = Piece> + '_ {
+        self.pieces.iter().filter(move |p| p.square == square).map(|p| p.piece)
+    }
+
+    pub fn count_at(&self, square: Square) -> usize {
+        self.pieces.iter().filter(|p| p.square == square).count()
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    pub fn occupied_by(&self, color: Color) -> Bitboard {
+        self.occupied[color as usize]
+    }
+
+    pub fn burning_of(&self, color: Color) -> Bitboard {
+        self.burning[color as usize]
+    }
+
+    pub fn active(&self, color: Color, role: Role) -> Bitboard {
+        self.active[color as usize][role as usize]
+    }
+
+    pub fn active_any(&self, color: Color) -> Bitboard {
+        self.active[color as usize].iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+    }
+
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        self.king[color as usize]
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn arson_available(&self, color: Color) -> bool {
+        self.arson[color as usize]
+    }
+
+    pub fn firefighter_lost(&self, color: Color) -> bool {
+        self.lost[color as usize]
+    }
+
+    pub fn has_declared(&self, color: Color) -> bool {
+        self.declared[color as usize]
+    }
+
+    /// The square of the side's declared Firefighter, burning or not.
+    pub fn declared_square(&self, color: Color) -> Option<Square> {
+        self.pieces.iter().find(|p| p.piece.is_firefighter() && p.piece.color() == color).map(|p| p.square)
+    }
+
+    pub fn firefighting(&self, color: Color) -> Firefighting {
+        let c = color as usize;
+        match (self.lost[c], self.declared[c], self.firefighter[c]) {
+            (true, _, _) => Firefighting::Nobody,
+            (false, false, _) => Firefighting::Anyone,
+            (false, true, Some(square)) => Firefighting::Only(square),
+            (false, true, None) => Firefighting::Nobody,
+        }
+    }
+
+    /// Rebuilds the derived bitboards from the piece list.
+    pub(super) fn refresh(&mut self) {
+        self.occupied = [Bitboard::EMPTY; 2];
+        self.active = [[Bitboard::EMPTY; 6]; 2];
+        self.burning = [Bitboard::EMPTY; 2];
+        self.king = [None; 2];
+        self.firefighter = [None; 2];
+        self.declared = [false; 2];
+        for p in &self.pieces {
+            let c = p.piece.color() as usize;
+            let bit = p.square.bb();
+            self.occupied[c] |= bit;
+            if p.piece.is_burning() {
+                self.burning[c] |= bit;
+            } else {
+                self.active[c][p.piece.role() as usize] |= bit;
+            }
+            if p.piece.role() == Role::King {
+                self.king[c] = Some(p.square);
+            }
+            if p.piece.is_firefighter() {
+                self.declared[c] = true;
+                if !p.piece.is_burning() {
+                    self.firefighter[c] = Some(p.square);
+                }
+            }
+        }
+    }
+
+    /// The key of everything but the pieces.
+    pub(super) fn state_key(&self) -> u64 {
+        let arson = self.arson[0] as usize | (self.arson[1] as usize) << 1;
+        let lost = self.lost[0] as usize | (self.lost[1] as usize) << 1;
+        let mut key = CASTLING_KEYS[self.castling as usize]
+            .wrapping_add(ARSON_KEYS[arson])
+            .wrapping_add(LOST_KEYS[lost]);
+        if let Some(ep) = self.en_passant {
+            key = key.wrapping_add(EN_PASSANT_KEYS[ep.file() as usize]);
+        }
+        if self.side == Color::Black {
+            key = key.wrapping_add(SIDE_KEY[0]);
+        }
+        key
+    }
+
+    pub(super) fn compute_key(&self) -> u64 {
+        self.pieces.iter().fold(self.state_key(), |k, p| k.wrapping_add(piece_key(p.square, p.piece)))
+    }
+
+    /// Adds a piece (the list never exceeds its capacity: pieces are only ever removed).
+    pub(super) fn add(&mut self, square: Square, piece: Piece) {
+        debug_assert!(!self.pieces.is_full());
+        if self.pieces.try_push(Placed { square, piece }).is_ok() {
+            self.key = self.key.wrapping_add(piece_key(square, piece));
+        }
+    }
+
+    /// Removes one `piece` from `square`; returns whether there was one. A Firefighter that
+    /// leaves the board is lost (F2).
+    pub(super) fn remove(&mut self, square: Square, piece: Piece) -> bool {
+        match self.pieces.iter().position(|p| p.square == square && p.piece == piece) {
+            Some(i) => {
+                self.pieces.swap_remove(i);
+                self.key = self.key.wrapping_sub(piece_key(square, piece));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Changes a piece in place (its marks), without it leaving the square.
+    pub(super) fn replace(&mut self, square: Square, old: Piece, new: Piece) {
+        if let Some(p) = self.pieces.iter_mut().find(|p| p.square == square && p.piece == old) {
+            p.piece = new;
+            self.key = self.key.wrapping_sub(piece_key(square, old)).wrapping_add(piece_key(square, new));
+        }
+    }
+
+    /// Removes every piece on `square` (F1's crowd capture); returns the pieces removed.
+    pub(super) fn remove_all(&mut self, square: Square) -> ArrayVec<Piece, MAX_PIECES> {
+        let mut removed = ArrayVec::new();
+        let mut i = 0;
+        while i < self.pieces.len() {
+            if self.pieces[i].square == square {
+                let piece = self.pieces.swap_remove(i).piece;
+                self.key = self.key.wrapping_sub(piece_key(square, piece));
+                removed.push(piece);
+            } else {
+                i += 1;
+            }
+        }
+        removed
+    }
+
+    /// Squares from which a non-burning piece of `by` captures on `target` by its ordinary
+    /// capture pattern (G2: pins ignored).
+    pub fn attackers(&self, target: Square, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let a = &self.active[by as usize];
+        let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
+        let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
+        (pawn_attacks(!by, target) & a[Role::Pawn as usize])
+            | (knight_attacks(target) & a[Role::Knight as usize])
+            | (king_attacks(target) & a[Role::King as usize])
+            | (bishop_attacks(target, occ) & diagonal)
+            | (rook_attacks(target, occ) & straight)
+    }
+
+    /// Whether `by` attacks `target` (G2).
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        self.attackers(target, by).nonempty()
+    }
+
+    /// Every square `by` attacks.
+    pub fn attack_map(&self, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let a = &self.active[by as usize];
+        let mut map = Bitboard::EMPTY;
+        for from in a[Role::Pawn as usize] {
+            map |= pawn_attacks(by, from);
+        }
+        for from in a[Role::Knight as usize] {
+            map |= knight_attacks(from);
+        }
+        for from in a[Role::King as usize] {
+            map |= king_attacks(from);
+        }
+        for from in a[Role::Bishop as usize] | a[Role::Queen as usize] {
+            map |= bishop_attacks(from, occ);
+        }
+        for from in a[Role::Rook as usize] | a[Role::Queen as usize] {
+            map |= rook_attacks(from, occ);
+        }
+        map
+    }
+
+    /// Squares from which a piece of `by` with `role` reaches `target` by its move or capture
+    /// pattern, whatever `target` holds (the rescue reach of F5).
+    pub fn reach(&self, role: Role, by: Color, from: Square, target: Square) -> bool {
+        let occ = self.occupied();
+        match role {
+            Role::Pawn => {
+                if pawn_attacks(by, from).has(target) {
+                    return true;
+                }
+                let (step, second_rank) = if by == Color::White { (8i8, 1) } else { (-8i8, 6) };
+                let Some(one) = step_square(from, step) else { return false };
+                if one == target {
+                    return true;
+                }
+                from.rank() == second_rank && !occ.has(one) && step_square(one, step) == Some(target)
+            }
+            Role::Knight => knight_attacks(from).has(target),
+            Role::Bishop => bishop_attacks(from, occ).has(target),
+            Role::Rook => rook_attacks(from, occ).has(target),
+            Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
+            Role::King => king_attacks(from).has(target),
+            Role::Commoner => false,
+        }
+    }
+
+    /// Whether `color`'s King can be removed or taken over by the opponent's next action (F8):
+    /// captured, squirted off the board, or rescued while it burns. A missing King counts.
+    pub fn king_threatened(&self, color: Color) -> bool {
+        let Some(king) = self.king[color as usize] else { return true };
+        let them = !color;
+        if self.is_attacked(king, them) {
+            return true;
+        }
+        let burning = self.burning[color as usize].has(king);
+        let firefighting = self.firefighting(them);
+        let helpers = match firefighting {
+            Firefighting::Anyone => self.active_any(them),
+            Firefighting::Only(square) => square.bb(),
+            Firefighting::Nobody => return false,
+        };
+        if burning {
+            // Rescue: a piece that may fight fires and reaches the King by its move or capture
+            // pattern.
+            self.pieces.iter().any(|p| {
+                let may = p.piece.color() == them
+                    && !p.piece.is_burning()
+                    && (firefighting == Firefighting::Anyone || p.piece.is_firefighter());
+                may && self.reach(p.piece.role(), them, p.square, king)
+            })
+        } else {
+            (push_off_sources(king) & helpers).nonempty()
+        }
+    }
+
+    /// Whether the side to move is "in check": its King threatened as F8 describes.
+    pub fn in_check(&self) -> bool {
+        self.king_threatened(self.side)
+    }
+
+    /// Applies an action without the en passant canonicalisation of `play` (legality tests use
+    /// this).
+    pub(super) fn apply(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        self.key = self.key.wrapping_sub(self.state_key());
+        let mut irreversible = false;
+        let mut left = Bitboard::EMPTY; // squares a King or Rook left or was captured on
+        self.en_passant = None;
+        let mut declare = false;
+        match m.kind {
+            MoveKind::Ordinary => {
+                self.remove(m.from, m.actor);
+                if self.occupied[them as usize].has(m.to) {
+                    let removed = self.remove_all(m.to);
+                    self.note_removed(&removed);
+                    left |= m.to.bb();
+                    irreversible = true;
+                }
+                let placed = m.promotion.map_or(m.actor, |r| m.actor.with_role(r));
+                self.add(m.to, placed);
+                left |= m.from.bb();
+                if m.actor.role() == Role::Pawn {
+                    irreversible = true;
+                    if m.from.rank().abs_diff(m.to.rank()) == 2 {
+                        let middle = Square::from_file_rank(m.from.file(), (m.from.rank() + m.to.rank()) / 2);
+                        self.en_passant = Some(middle);
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                self.remove(m.from, m.actor);
+                let victim_square = Square::from_file_rank(m.to.file(), m.from.rank());
+                let victim = self.crowd(victim_square).find(|p| p.color() == them && p.role() == Role::Pawn);
+                if let Some(victim) = victim {
+                    self.remove(victim_square, victim);
+                    self.note_removed(&[victim]);
+                }
+                self.add(m.to, m.actor);
+                irreversible = true;
+            }
+            MoveKind::Castle => {
+                let castling = CASTLINGS.iter().find(|c| c.color == us && c.king_to == m.to);
+                if let Some(c) = castling {
+                    self.remove(c.king_from, m.actor);
+                    self.add(c.king_to, m.actor);
+                    let rook = self.crowd(c.rook_from).find(|p| p.color() == us && p.role() == Role::Rook);
+                    if let Some(rook) = rook {
+                        self.remove(c.rook_from, rook);
+                        self.add(c.rook_to, rook);
+                    }
+                    left |= c.king_from.bb() | c.rook_from.bb();
+                }
+            }
+            MoveKind::Squirt => {
+                declare = true;
+                if m.target.is_burning() {
+                    self.replace(m.to, m.target, m.target.burning(false));
+                } else {
+                    self.remove(m.to, m.target);
+                    left |= m.to.bb();
+                    let file = 2 * m.to.file() as i32 - m.from.file() as i32;
+                    let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
+                    if (0..8).contains(&file) && (0..8).contains(&rank) {
+                        self.add(Square::from_file_rank(file as u8, rank as u8), m.target);
+                    } else {
+                        self.note_removed(&[m.target]);
+                        irreversible = true;
+                    }
+                }
+            }
+            MoveKind::Rescue => {
+                declare = true;
+                self.remove(m.to, m.target);
+                left |= m.to.bb();
+                if m.target.color() == them && m.target.is_firefighter() {
+                    self.lost[them as usize] = true;
+                }
+                let rescued = m.target.burning(false).firefighter(false).with_color(us);
+                self.add(m.from, rescued);
+            }
+            MoveKind::Arson => {
+                self.replace(m.to, m.target, m.target.burning(true));
+                self.arson[us as usize] = false;
+            }
+        }
+        if declare && !m.actor.is_firefighter() {
+            self.replace(m.from, m.actor, m.actor.firefighter(true));
+        }
+        self.refresh();
+        self.update_castling(left);
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.key = self.key.wrapping_add(self.state_key());
+    }
+
+    /// A declared Firefighter removed from the board is lost for good (F2).
+    fn note_removed(&mut self, removed: &[Piece]) {
+        for p in removed {
+            if p.is_firefighter() {
+                self.lost[p.color() as usize] = true;
+            }
+        }
+    }
+
+    /// F10: a right goes when its King or Rook left its square (or was captured there), burns,
+    /// or when its corner no longer holds exactly one own Rook.
+    fn update_castling(&mut self, left: Bitboard) {
+        for c in &CASTLINGS {
+            if self.castling & c.right == 0 {
+                continue;
+            }
+            let own = |p: &Piece| p.color() == c.color;
+            let king_home = self.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
+            let rook_ok = {
+                let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == Role::Rook);
+                matches!((rooks.next(), rooks.next()), (Some(r), None) if !r.is_burning())
+            };
+            let touched = left.has(c.king_from) || left.has(c.rook_from);
+            if !king_home || !rook_ok || touched {
+                self.castling &= !c.right;
+            }
+        }
+    }
+
+    /// The position after passing (null move; not a legal action of the game).
+    pub fn passed(&self) -> FireFighter {
+        let mut next = self.clone();
+        next.key = next.key.wrapping_sub(next.state_key());
+        next.en_passant = None;
+        next.side = !next.side;
+        next.halfmove += 1;
+        next.key = next.key.wrapping_add(next.state_key());
+        next
+    }
+}
+
+/// The square `step` away (±8 for a rank), if on the board.
+pub(super) fn step_square(from: Square, step: i8) -> Option<Square> {
+    let index = from.index() as i32 + step as i32;
+    (0..64).contains(&index).then(|| Square::new(index as u8))
+}
+
+/// Squares S adjacent to `target` such that a squirt from S pushes `target`'s piece off the board.
+pub fn push_off_sources(target: Square) -> Bitboard {
+    PUSH_OFF[target.index()]
+}
+
+static PUSH_OFF: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut t = 0;
+    while t < 64 {
+        let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
+        let mut bits = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (sf, sr) = (tf + df, tr + dr);
+                let (df_, dr_) = (tf - df, tr - dr);
+                let source_on = sf >= 0 && sf < 8 && sr >= 0 && sr < 8;
+                let destination_on = df_ >= 0 && df_ < 8 && dr_ >= 0 && dr_ < 8;
+                if (df != 0 || dr != 0) && source_on && !destination_on {
+                    bits |= 1 << (sr * 8 + sf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[t] = Bitboard(bits);
+        t += 1;
+    }
+    table
+};
+
+/// Roles a pawn may promote to (FIDE army, A2).
+pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
