@@ -4,7 +4,7 @@
 //!   instant it arrived and passes it on a channel, so reads can time out and the clock stops
 //!   when the reply arrived, not when the driver got round to it.
 //! * [`UciPlayer`] and [`CecpPlayer`]: the two protocols, reduced to "new game" and "your move".
-//! * [`play_game`]: the referee. It keeps the game with the jester library (`Record<Position>`),
+//! * [`play_game`]: the referee. It keeps the game with the jester library (`Record<G>`, chess unless a variant is named),
 //!   checks every move (a move must be legal and written as the canonical coordinate token,
 //!   `e2e4`, `e7e8q`, castling `e1g1`), keeps both clocks with increment, ends the game by rule
 //!   (mate, stalemate, 50 moves, insufficient material, threefold), adjudicates a draw at the ply
@@ -17,7 +17,7 @@
 pub mod xboard_gui;
 
 use jester::core::{Game, Outcome, Record, Seat};
-use jester::variants::chess::{Chess, Position};
+use jester::variants::chess::Chess;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -322,7 +322,8 @@ pub struct Turn<'a> {
 pub trait Player: Send {
     fn label(&self) -> &str;
     /// Prepares a new game; the engine must answer its synchronisation command.
-    fn new_game(&mut self, tc: TimeControl) -> Result<(), String>;
+    /// Starts a game of `variant` (its canonical name).
+    fn new_game(&mut self, tc: TimeControl, variant: &str) -> Result<(), String>;
     /// Asks for a move; returns the reply and the time from the request to the reply.
     fn think(&mut self, turn: &Turn) -> Result<(Reply, Duration), PlayerError>;
     /// Tells the engine the game is over (`1-0`, `0-1`, `1/2-1/2`).
@@ -364,9 +365,12 @@ impl Player for UciPlayer {
         &self.label
     }
 
-    fn new_game(&mut self, _tc: TimeControl) -> Result<(), String> {
+    fn new_game(&mut self, _tc: TimeControl, variant: &str) -> Result<(), String> {
         self.process.clear_transcript();
         let sync = (|| {
+            if variant != "normal" {
+                self.process.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            }
             self.process.send("ucinewgame")?;
             self.process.send("isready")?;
             self.process.recv_until(PROMPT, |l| l.trim() == "readyok")
@@ -539,13 +543,17 @@ impl Player for CecpPlayer {
         &self.label
     }
 
-    fn new_game(&mut self, tc: TimeControl) -> Result<(), String> {
+    fn new_game(&mut self, tc: TimeControl, variant: &str) -> Result<(), String> {
         self.process.clear_transcript();
         let base = tc.base.as_secs();
         let level = format!("level 0 {}:{:02} {}", base / 60, base % 60, tc.increment.as_secs_f64());
         let result = (|| {
             let ponder = if self.ponder { "hard" } else { "easy" };
-            for line in ["new", "force", &level, "nopost", ponder] {
+            self.process.send("new")?;
+            if variant != "normal" {
+                self.process.send(&format!("variant {variant}"))?;
+            }
+            for line in ["force", &level, "nopost", ponder] {
                 self.process.send(line)?;
             }
             self.sync()
@@ -765,11 +773,16 @@ pub struct GameConfig {
     pub grace: Duration,
 }
 
-/// Plays one game; `players[0]` has White.
+/// Plays one game of chess; `players[0]` has White.
 pub fn play_game(players: [&mut dyn Player; 2], config: &GameConfig) -> GameResult {
+    play_game_as::<Chess>(players, config)
+}
+
+/// Plays one game of the variant `G`, refereed by jester's rules; `players[0]` has White.
+pub fn play_game_as<G: Game>(players: [&mut dyn Player; 2], config: &GameConfig) -> GameResult {
     let [white, black] = players;
     let mut players: [&mut dyn Player; 2] = [white, black];
-    let mut table = Table::new(config);
+    let mut table = Table::<G>::new(config);
     let (winner, end) = referee(&mut players, &mut table, config);
     let transcript = match &end {
         End::Fault { seat, .. } => Some(players[seat.index()].transcript(60)),
@@ -794,8 +807,8 @@ pub fn play_game(players: [&mut dyn Player; 2], config: &GameConfig) -> GameResu
 }
 
 /// What the referee keeps during a game.
-struct Table {
-    record: Record<Position>,
+struct Table<G: Game> {
+    record: Record<G>,
     moves: Vec<String>,
     clocks: [Duration; 2],
     min_clock: [Duration; 2],
@@ -803,9 +816,9 @@ struct Table {
     last_pressure: Option<f64>,
 }
 
-impl Table {
-    fn new(config: &GameConfig) -> Table {
-        let mut record = Record::new(Chess::start());
+impl<G: Game> Table<G> {
+    fn new(config: &GameConfig) -> Table<G> {
+        let mut record = Record::new(G::start());
         let mut moves = Vec::new();
         for token in &config.opening {
             let m =
@@ -819,13 +832,13 @@ impl Table {
 }
 
 /// Runs the game to its end: the winner (`None`: a draw) and how it ended.
-fn referee(
+fn referee<G: Game>(
     players: &mut [&mut dyn Player; 2],
-    table: &mut Table,
+    table: &mut Table<G>,
     config: &GameConfig,
 ) -> (Option<Seat>, End) {
     for seat in [Seat::WHITE, Seat::BLACK] {
-        if let Err(detail) = players[seat.index()].new_game(config.tc) {
+        if let Err(detail) = players[seat.index()].new_game(config.tc, G::NAME) {
             return (Some(other(seat)), End::Fault { seat, kind: FaultKind::EngineFailure, detail });
         }
     }
@@ -934,7 +947,12 @@ fn other(seat: Seat) -> Seat {
 
 /// A random legal opening of `plies` plies from the start position (none that ends the game).
 pub fn random_opening(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
-    let mut record = Record::new(Chess::start());
+    random_opening_as::<Chess>(rng, plies)
+}
+
+/// A random legal opening of the variant `G`.
+pub fn random_opening_as<G: Game>(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
+    let mut record = Record::new(G::start());
     let mut tokens = Vec::new();
     for _ in 0..plies {
         let mut list = jester::core::MoveList::new();

@@ -143,7 +143,9 @@ fn gain(pos: &FireFighter, m: Move) -> i32 {
     match m.kind {
         MoveKind::Ordinary => {
             let captured: i32 = if pos.occupied_by(!us).has(m.to) {
-                pos.crowd(m.to).map(|p| if p.color() == us { -order_value(p.role()) } else { order_value(p.role()) }).sum()
+                pos.crowd(m.to)
+                    .map(|p| if p.color() == us { -order_value(p.role()) } else { order_value(p.role()) })
+                    .sum()
             } else {
                 0
             };
@@ -183,7 +185,9 @@ impl Searchable for FireFighter {
         match m.kind {
             MoveKind::Ordinary => m.promotion.is_some() || self.occupied_by(!self.side_to_move()).has(m.to),
             MoveKind::EnPassant => true,
-            MoveKind::Squirt => !m.target.is_burning() && pushes_off(m) && m.target.color() != self.side_to_move(),
+            MoveKind::Squirt => {
+                !m.target.is_burning() && pushes_off(m) && m.target.color() != self.side_to_move()
+            }
             MoveKind::Rescue => m.target.color() != self.side_to_move(),
             MoveKind::Castle | MoveKind::Arson => false,
         }

@@ -217,9 +217,9 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
             "6k1/5pp1/7p/8/8/1r6/5PPP/3R2K1 w - - 0 30",
             "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
         ],
-        crate::variants::Variant::FireFighter => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
-        ],
+        crate::variants::Variant::FireFighter => {
+            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa"]
+        }
         crate::variants::Variant::FightingKings => &[
             "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",

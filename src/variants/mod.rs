@@ -98,13 +98,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 ];
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
-pub const PLANNED: &[&str] = &[
-    "tirebiter",
-    "nickdanger",
-    "notachessvariant",
-    "fimbriation",
-    "cwda",
-];
+pub const PLANNED: &[&str] = &["tirebiter", "nickdanger", "notachessvariant", "fimbriation", "cwda"];
 
 /// A variant name that names no playable variant.
 #[derive(Clone, Debug, PartialEq, Eq)]

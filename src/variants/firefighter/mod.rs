@@ -25,7 +25,8 @@ pub use position::{
 pub use text::{SetupError, START};
 
 use crate::core::{
-    Cell, Diagram, DrawReason, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Outcome, WinReason,
+    Cell, Diagram, DrawReason, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Outcome,
+    WinReason,
 };
 use crate::variants::chess::{Color, Square};
 
@@ -79,7 +80,8 @@ impl FireFighter {
         let target_suffix = || if self.count_at(m.to) >= 2 { m.target.to_string() } else { String::new() };
         match m.kind {
             MoveKind::Ordinary | MoveKind::EnPassant | MoveKind::Castle => {
-                let promotion = m.promotion.map_or(String::new(), |r| r.upper().to_ascii_lowercase().to_string());
+                let promotion =
+                    m.promotion.map_or(String::new(), |r| r.upper().to_ascii_lowercase().to_string());
                 format!("{prefix}{}{}{promotion}", m.from, m.to)
             }
             MoveKind::Squirt => format!("{prefix}{}~{}{}", m.from, m.to, target_suffix()),
@@ -175,8 +177,11 @@ impl Game for FireFighter {
             return Ok(*m);
         }
         // Lenient: a token without the piece letter, when only one action fits.
-        let bare: Vec<Move> =
-            rendered.iter().filter(|(_, t)| FireFighter::without_prefix(t) == token).map(|(m, _)| *m).collect();
+        let bare: Vec<Move> = rendered
+            .iter()
+            .filter(|(_, t)| FireFighter::without_prefix(t) == token)
+            .map(|(m, _)| *m)
+            .collect();
         match bare.as_slice() {
             [m] => Ok(*m),
             [] => Err(MoveParseError::new(token, MoveErrorKind::NotLegal)),

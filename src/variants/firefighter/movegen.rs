@@ -3,10 +3,12 @@
 
 use super::piece::Piece;
 use super::position::{
-    step_square, Firefighting, FireFighter, Move, MoveKind, Placed, CASTLINGS, MAX_PIECES, PROMOTIONS,
+    step_square, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS, MAX_PIECES, PROMOTIONS,
 };
 use crate::core::MoveList;
-use crate::variants::chess::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::variants::chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use arrayvec::ArrayVec;
 
@@ -73,7 +75,8 @@ impl FireFighter {
             };
             match actor.role() {
                 Role::Pawn => {
-                    let (step, second_rank, last_rank) = if us == Color::White { (8, 1, 7) } else { (-8, 6, 0) };
+                    let (step, second_rank, last_rank) =
+                        if us == Color::White { (8, 1, 7) } else { (-8, 6, 0) };
                     let mut targets = Bitboard::EMPTY;
                     if let Some(one) = step_square(from, step).filter(|s| !occ.has(*s)) {
                         targets |= one.bb();
@@ -150,7 +153,8 @@ impl FireFighter {
             if (c.empty & self.occupied()).nonempty() {
                 continue;
             }
-            let Some(king) = self.crowd(c.king_from).find(|p| p.color() == us && p.role() == Role::King) else {
+            let Some(king) = self.crowd(c.king_from).find(|p| p.color() == us && p.role() == Role::King)
+            else {
                 continue;
             };
             if king.is_burning() || self.king_threatened(us) {
@@ -197,7 +201,9 @@ impl FireFighter {
             MoveKind::Rescue => m.target.color() == them,
             MoveKind::Ordinary | MoveKind::EnPassant => {
                 !after.is_attacked(m.to, them)
-                    && self.burning[them as usize].into_iter().any(|b| distance(m.to, b) < distance(m.from, b))
+                    && self.burning[them as usize]
+                        .into_iter()
+                        .any(|b| distance(m.to, b) < distance(m.from, b))
             }
             MoveKind::Castle | MoveKind::Arson => false,
         }

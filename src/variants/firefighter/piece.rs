@@ -86,7 +86,8 @@ impl Piece {
     pub fn parse_entry(text: &str) -> Option<(Piece, usize)> {
         let mut chars = text.chars();
         let letter = chars.next()?;
-        let role = Role::from_letter(letter).filter(|&r| r != Role::Commoner && letter.is_ascii_alphabetic())?;
+        let role =
+            Role::from_letter(letter).filter(|&r| r != Role::Commoner && letter.is_ascii_alphabetic())?;
         let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
         let mut piece = Piece::new(color, role);
         let mut used = 1;

@@ -9,7 +9,9 @@
 
 use super::piece::Piece;
 use crate::core::zobrist;
-use crate::variants::chess::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::variants::chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use arrayvec::ArrayVec;
 
@@ -599,7 +601,8 @@ impl FireFighter {
                 continue;
             }
             let own = |p: &Piece| p.color() == c.color;
-            let king_home = self.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
+            let king_home =
+                self.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
             let rook_ok = {
                 let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == Role::Rook);
                 matches!((rooks.next(), rooks.next()), (Some(r), None) if !r.is_burning())

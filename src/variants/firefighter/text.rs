@@ -11,26 +11,63 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     /// Not 4 to 8 whitespace-separated fields.
-    FieldCount { found: usize, token: String },
-    RankCount { board: String },
-    RankLength { rank: String },
+    FieldCount {
+        found: usize,
+        token: String,
+    },
+    RankCount {
+        board: String,
+    },
+    RankLength {
+        rank: String,
+    },
     /// A character or group that is not a piece entry, a digit or a parenthesised group.
-    BadEntry { rank: String, token: String },
-    Side { token: String },
-    Castling { token: String },
-    EnPassant { token: String },
-    HalfmoveClock { token: String },
-    FullmoveNumber { token: String },
-    Arson { token: String },
-    Lost { token: String },
-    TooManyPieces { token: String },
-    KingCount { color: Color, token: String },
+    BadEntry {
+        rank: String,
+        token: String,
+    },
+    Side {
+        token: String,
+    },
+    Castling {
+        token: String,
+    },
+    EnPassant {
+        token: String,
+    },
+    HalfmoveClock {
+        token: String,
+    },
+    FullmoveNumber {
+        token: String,
+    },
+    Arson {
+        token: String,
+    },
+    Lost {
+        token: String,
+    },
+    TooManyPieces {
+        token: String,
+    },
+    KingCount {
+        color: Color,
+        token: String,
+    },
     /// Two declared Firefighters of one side, or one of a side whose Firefighter is lost.
-    Firefighter { token: String },
-    CastlingWithoutPieces { token: String },
-    ImpossibleEnPassant { token: String },
+    Firefighter {
+        token: String,
+    },
+    CastlingWithoutPieces {
+        token: String,
+    },
+    ImpossibleEnPassant {
+        token: String,
+    },
     /// The side not to move has its King threatened (F8).
-    OpponentInCheck { token: String },
+    OpponentInCheck {
+        token: String,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -41,17 +78,23 @@ impl fmt::Display for SetupError {
             }
             SetupError::RankCount { board } => write!(f, "board '{board}' does not have 8 ranks"),
             SetupError::RankLength { rank } => write!(f, "rank '{rank}' does not have 8 squares"),
-            SetupError::BadEntry { rank, token } => write!(f, "rank '{rank}' has invalid piece entry '{token}'"),
+            SetupError::BadEntry { rank, token } => {
+                write!(f, "rank '{rank}' has invalid piece entry '{token}'")
+            }
             SetupError::Side { token } => write!(f, "invalid side to move '{token}' (expected w or b)"),
             SetupError::Castling { token } => write!(f, "invalid castling field '{token}'"),
             SetupError::EnPassant { token } => write!(f, "invalid en passant field '{token}'"),
             SetupError::HalfmoveClock { token } => write!(f, "invalid halfmove clock '{token}'"),
             SetupError::FullmoveNumber { token } => write!(f, "invalid fullmove number '{token}'"),
-            SetupError::Arson { token } => write!(f, "invalid arson field '{token}' (expected Aa, A, a or -)"),
+            SetupError::Arson { token } => {
+                write!(f, "invalid arson field '{token}' (expected Aa, A, a or -)")
+            }
             SetupError::Lost { token } => {
                 write!(f, "invalid lost-Firefighter field '{token}' (expected Ff, F, f or -)")
             }
-            SetupError::TooManyPieces { token } => write!(f, "board '{token}' has more than {MAX_PIECES} pieces"),
+            SetupError::TooManyPieces { token } => {
+                write!(f, "board '{token}' has more than {MAX_PIECES} pieces")
+            }
             SetupError::KingCount { color, token } => write!(
                 f,
                 "board '{token}' must have exactly one {} king",
@@ -82,7 +125,8 @@ fn parse_board(board: &str, pos: &mut FireFighter) -> Result<(), SetupError> {
         let rank = 7 - i as u8;
         let mut file = 0u8;
         let too_long = || SetupError::RankLength { rank: rank_text.to_string() };
-        let bad = |token: &str| SetupError::BadEntry { rank: rank_text.to_string(), token: token.to_string() };
+        let bad =
+            |token: &str| SetupError::BadEntry { rank: rank_text.to_string(), token: token.to_string() };
         let mut rest = *rank_text;
         while let Some(c) = rest.chars().next() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
@@ -180,7 +224,9 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
     pos.castling = parse_castling(fields[2])?;
     let en_passant = match fields[3] {
         "-" => None,
-        token => Some(token.parse::<Square>().map_err(|_| SetupError::EnPassant { token: token.to_string() })?),
+        token => {
+            Some(token.parse::<Square>().map_err(|_| SetupError::EnPassant { token: token.to_string() })?)
+        }
     };
     if let Some(token) = fields.get(4) {
         pos.halfmove = parse_counter(token, 0, || SetupError::HalfmoveClock { token: token.to_string() })?;
@@ -189,7 +235,9 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
         pos.fullmove = parse_counter(token, 1, || SetupError::FullmoveNumber { token: token.to_string() })?;
     }
     pos.arson = match fields.get(6) {
-        Some(token) => parse_pair(token, 'A').ok_or_else(|| SetupError::Arson { token: token.to_string() })?,
+        Some(token) => {
+            parse_pair(token, 'A').ok_or_else(|| SetupError::Arson { token: token.to_string() })?
+        }
         None => [true, true],
     };
     pos.lost = match fields.get(7) {
@@ -199,11 +247,13 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
     pos.refresh();
 
     for color in [Color::White, Color::Black] {
-        let kings = pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.role() == Role::King).count();
+        let kings =
+            pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.role() == Role::King).count();
         if kings != 1 {
             return Err(SetupError::KingCount { color, token: fields[0].to_string() });
         }
-        let marked = pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.is_firefighter()).count();
+        let marked =
+            pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.is_firefighter()).count();
         if marked > 1 || (marked == 1 && pos.lost[color as usize]) {
             return Err(SetupError::Firefighter { token: fields[0].to_string() });
         }
@@ -295,7 +345,8 @@ pub fn write(pos: &FireFighter) -> String {
             board.push('/');
         }
     }
-    let castling: String = CASTLINGS.iter().filter(|c| pos.castling & c.right != 0).map(|c| c.letter).collect();
+    let castling: String =
+        CASTLINGS.iter().filter(|c| pos.castling & c.right != 0).map(|c| c.letter).collect();
     let castling = if castling.is_empty() { "-".to_string() } else { castling };
     let ep = pos.en_passant.map_or("-".to_string(), |s| s.to_string());
     let side = if pos.side == Color::White { 'w' } else { 'b' };

@@ -1,0 +1,180 @@
+//! FireFighter Chess: one position per ruling (F1-F12) with its legal moves counted by hand,
+//! every node of a perft walk checked for consistency, and the move sets compared with an
+//! independent reference generator (engine-tests/reference/firefighter.rs) at every node.
+
+#[path = "reference/firefighter.rs"]
+#[allow(dead_code)]
+mod reference;
+
+use jester::core::{DrawReason, Game, MoveList, Outcome, Seat, WinReason};
+use jester::variants::firefighter::FireFighter;
+
+fn position(text: &str) -> FireFighter {
+    FireFighter::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves_of(pos: &FireFighter) -> Vec<String> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut tokens: Vec<String> = list.iter().map(|&m| pos.render_move(m)).collect();
+    tokens.sort();
+    tokens
+}
+
+fn moves(text: &str) -> Vec<String> {
+    moves_of(&position(text))
+}
+
+fn after(text: &str, tokens: &str) -> FireFighter {
+    let mut pos = position(text);
+    for token in tokens.split_whitespace() {
+        let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token} in {}: {e}", pos.to_text()));
+        pos.play(m);
+    }
+    pos
+}
+
+/// F1: a capture on a crowd takes every piece there, friend and foe; a crowd blocks sliders;
+/// no move ends on a square holding only friendly pieces.
+#[test]
+fn f1_crowds() {
+    // White Ka1, Nd4, and a crowd of the white Pawn and a black Bishop on e6; Black Ka8. The
+    // Bishop attacks a2 (e6-d5-c4-b3-a2), so the King has b1 and b2 only (2). The Knight has
+    // its 8 squares, e6 among them: it holds an enemy piece, so Nxe6 is a capture (8). The Pawn
+    // pushes to e7 (1). Both Firefighters are lost (eighth field) and no arson is left: 11.
+    let text = "k7/8/4(Pb)3/8/3N4/8/8/K7 w - - 0 1 - Ff";
+    assert_eq!(moves(text).len(), 11, "{:?}", moves(text));
+    assert_eq!(after(text, "d4e6").to_text(), "k7/8/4N3/8/8/8/8/K7 b - - 0 1 - Ff");
+
+    // The white Knight and Pawn share d3. The Rook on d1 stops at d2 (d3 holds only friendly
+    // pieces) and has c1, b1, e1-h1: 7. King a2, b1, b2: 3. Knight: 8. Pawn d4: 1. Total 19.
+    let text = "k7/8/8/8/8/3(NP)4/8/K2R4 w - - 0 1 - Ff";
+    let list = moves(text);
+    assert_eq!(list.len(), 19, "{list:?}");
+    assert!(!list.iter().any(|m| m.starts_with("d1d3") || m.starts_with("d1d4")));
+}
+
+/// F2: before declaring, every non-burning piece may squirt; the first squirt declares.
+#[test]
+fn f2_the_firefighter_declares_itself() {
+    // Ke1, Pd2, Pe2 v Ke8; nobody has declared, no arson left. King d1, f1, f2 (3); pawns d3,
+    // d4, e3, e4 (4); squirts: Ke1 pushes d2 to c3 or e2 to e3 (2); Pd2 pushes e2 to f2 (1); Pe2
+    // pushes d2 to c2 (1). Pushing the King from d2 or e2 sends it off the board: illegal. 11.
+    let text = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1 - -";
+    assert_eq!(
+        moves(text),
+        ["d2d3", "d2d4", "d2~e2", "e1d1", "e1f1", "e1f2", "e1~d2", "e1~e2", "e2e3", "e2e4", "e2~d2"]
+    );
+    // After the King squirts, it is the Firefighter (K~) and the only piece that may squirt:
+    // King d1, e2, f1, f2 (4), pawns d3, d4, e4 (3), e1~d2 (1): 8.
+    let pos = after(text, "e1~e2 e8d8");
+    assert_eq!(pos.to_text(), "3k4/8/8/8/8/4P3/3P4/4K~3 w - - 2 2 -");
+    assert_eq!(moves_of(&pos).len(), 8);
+}
+
+/// F3: a squirt pushes one adjacent piece one square on; off the board it is captured; onto an
+/// occupied square it forms a crowd.
+#[test]
+fn f3_squirts() {
+    // The Rook on b1 pushes the black Knight from a1 off the board.
+    let text = "4k3/8/8/8/8/8/8/nR2K3 w - - 0 1 - f";
+    assert_eq!(after(text, "b1~a1").to_text(), "4k3/8/8/8/8/8/8/1R~2K3 b - - 0 1 - f");
+    // The Knight on d1 pushes the black Knight from c1 onto the Bishop's b1: a crowd forms.
+    let text = "4k3/8/8/8/8/8/8/1BnNK3 w - - 0 1 - f";
+    assert_eq!(after(text, "d1~c1").to_text(), "4k3/8/8/8/8/8/8/1(Bn)1N~K3 b - - 1 1 - f");
+}
+
+/// F4: squirting a burning piece puts the fire out and leaves it where it is.
+#[test]
+fn f4_extinguish() {
+    let text = "4k3/8/8/8/8/8/8/1n!N1K3 w - - 0 1 - -";
+    assert!(moves(text).contains(&"c1~b1".to_string()));
+    assert_eq!(after(text, "c1~b1").to_text(), "4k3/8/8/8/8/8/8/1nN~1K3 b - - 1 1 -");
+}
+
+/// F5: a rescue brings the burning piece to the rescuer's square; an enemy piece changes side
+/// and a pawn's forward direction with it.
+#[test]
+fn f5_rescue_changes_sides() {
+    // The Knight on c3 reaches d5 (a knight move) and may rescue the burning black pawn there.
+    let text = "7k/8/8/3p!4/8/2N5/8/4K3 w - - 0 1 - -";
+    let pos = after(text, "c3^d5");
+    assert_eq!(pos.to_text(), "7k/8/8/8/8/2(N~P)5/8/4K3 b - - 1 1 -");
+    // The rescued pawn is White's now and steps up the board.
+    let pos = after(&pos.to_text(), "h8g8");
+    assert!(moves_of(&pos).contains(&"c3c4".to_string()));
+}
+
+/// F6: arson once per game; a burning piece makes no move at all.
+#[test]
+fn f6_arson_once() {
+    let start = FireFighter::start();
+    let arsons = moves_of(&start).iter().filter(|m| m.starts_with('@')).count();
+    assert_eq!(arsons, 16, "one per white piece");
+    let pos = after(&start.to_text(), "@e2 e7e5");
+    let list = moves_of(&pos);
+    assert!(!list.iter().any(|m| m.starts_with('@')), "arson is spent");
+    assert!(!list.iter().any(|m| m.starts_with("e2")), "the burning pawn cannot act: {list:?}");
+}
+
+/// F7: the duty binds a declared Firefighter when an enemy piece burns and nothing of its side
+/// is attacked.
+#[test]
+fn f7_duty() {
+    // The burning black Bishop on g5 is 5 king steps from the white Firefighter Nb1. Of its
+    // moves a3 (6 steps away), c3 (4) and d2 (3), the last two come closer and are not
+    // attacked: they are the only legal moves.
+    assert_eq!(moves("4k3/8/8/6b!1/8/8/8/1N~2K3 w - - 0 1 - -"), ["b1c3", "b1d2"]);
+    // A black Rook on b8 attacks the Knight: the duty is lifted. King d1, d2, e2, f1, f2 (5),
+    // Knight a3, c3, d2 (3): 8.
+    assert_eq!(moves("1r2k3/8/8/6b!1/8/8/8/1N~2K3 w - - 0 1 - -").len(), 8);
+}
+
+/// F8: the King must not be left where it could be captured or squirted off the board.
+#[test]
+fn f8_royal_safety() {
+    // The black pawn on d2 attacks e1 and, being beside the edge King, could push it off the
+    // board (d2 is undeclared Black's). Kd1 stays on the edge next to d2: squirted off. Kf1,
+    // Kf2, Ke2, Kxd2 and the King's own squirt of the pawn to c3 are the legal moves.
+    assert_eq!(moves("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1 - -"), ["e1d2", "e1e2", "e1f1", "e1f2", "e1~d2"]);
+}
+
+/// F9: pushed pawns on the first or last rank; promotion only by the pawn's own move.
+#[test]
+fn f9_pawns() {
+    // A white pawn pushed to a8 has no move: King a2, b1, b2 only.
+    assert_eq!(moves("P6k/8/8/8/8/8/8/K7 w - - 0 1 - Ff"), ["a1a2", "a1b1", "a1b2"]);
+    // A white pawn pushed to e1 steps to e2, but has no two-step from there.
+    assert_eq!(moves("7k/8/8/8/8/8/8/K3P3 w - - 0 1 - Ff"), ["a1a2", "a1b1", "a1b2", "e1e2"]);
+    // A pawn's own move to the last rank promotes: four choices.
+    let list = moves("7k/4P3/8/8/8/8/8/K7 w - - 0 1 - Ff");
+    assert_eq!(list.iter().filter(|m| m.starts_with("e7e8")).count(), 4);
+}
+
+/// F10: castling rights go when the King is pushed off its square.
+#[test]
+fn f10_castling_after_a_push() {
+    let text = "4k3/8/8/8/8/8/8/3NK2R w K - 0 1 A";
+    assert!(moves(text).contains(&"e1g1".to_string()));
+    let pos = after(text, "d1~e1");
+    assert_eq!(pos.to_text(), "4k3/8/8/8/8/8/8/3N~1K1R b - - 1 1 A");
+    // Arson on the Rook burns the right too.
+    assert_eq!(after(text, "@h1").to_text(), "4k3/8/8/8/8/8/8/3NK2R! b - - 1 1 -");
+}
+
+/// F11: stalemate draws, unless the stalemated side has a burning piece: then it loses.
+#[test]
+fn f11_stalemate_with_fire_loses() {
+    let burning = position("k7/2Q4p!/8/8/8/8/8/7K b - - 0 1 - -");
+    assert!(moves_of(&burning).is_empty());
+    assert_eq!(burning.outcome(), Some(Outcome::Win { winner: Seat::WHITE, reason: WinReason::Stalemate }));
+    let plain = position("k7/2Q5/8/8/8/8/8/7K b - - 0 1 - -");
+    assert_eq!(plain.outcome(), Some(Outcome::Draw { reason: DrawReason::Stalemate }));
+}
+
+/// F12: the rule page's example, normative.
+#[test]
+fn f12_the_rule_page_example() {
+    let pos = after(&FireFighter::start().to_text(), "e2e4 e7e5 g1f3 g8f6 f1c4 b8c6 f3g5 f8c5 g5f7");
+    assert_eq!(moves_of(&pos), ["e8e7", "e8~f7", "f6~f7"]);
+}
