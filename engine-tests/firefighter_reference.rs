@@ -403,3 +403,10 @@ fn perft_deep() {
         println!("perft {label:?} [{fen}] depth {d}: {} ({:.1?})", p.perft(d), t.elapsed());
     }
 }
+
+#[test]
+fn scratch_tmp() {
+    let p = play_all(START, &["e1~e2", "a7a6"]);
+    println!("{} {:?}", p.to_text(), p.legal_moves());
+    println!("{}", p.legal_moves().len());
+}

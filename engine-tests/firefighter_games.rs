@@ -1,0 +1,110 @@
+//! FireFighter self-play over the protocols: `JESTER_FIREFIGHTER_GAMES` games (default 50) of
+//! jester against itself over UCI and a few over CECP, each from a random 2-ply opening (seeded
+//! by the game number), refereed by jester's rules in the harness. Every game must end by the
+//! rules (mate, stalemate, repetition, 50 moves) or by the ply limit, never by a fault: an
+//! illegal move, a false claim, a dead engine or a flag fall. Outcomes and the mean length are
+//! printed (`-- --nocapture`). The clock is roomy: the test is about rules and robustness.
+
+mod harness;
+
+use harness::{
+    env_count, jester_binary, play_game_as, random_opening_as, EngineSpec, GameConfig, GameResult, Protocol,
+    TimeControl,
+};
+use jester::variants::firefighter::FireFighter;
+use rand::SeedableRng;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+const MAX_PLIES: usize = 500;
+
+fn run(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
+    let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(30) };
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, GameResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let spec = |label: &str| {
+                    let spec = EngineSpec::new(label, jester_binary(), protocol);
+                    match protocol {
+                        Protocol::Uci => spec.option("Threads", "1"),
+                        _ => spec,
+                    }
+                };
+                let (a, b) = (spec("jester-A"), spec("jester-B"));
+                let mut first = a.start().unwrap_or_else(|e| panic!("{e}"));
+                let mut second = b.start().unwrap_or_else(|e| panic!("{e}"));
+                loop {
+                    let n = next.fetch_add(1, Ordering::SeqCst);
+                    if n >= games {
+                        return;
+                    }
+                    let mut rng = rand::rngs::StdRng::seed_from_u64(1000 + n as u64);
+                    let config = GameConfig {
+                        tc,
+                        max_plies: MAX_PLIES,
+                        opening: random_opening_as::<FireFighter>(&mut rng, 2),
+                        grace: Duration::from_secs(2),
+                    };
+                    let result = if n % 2 == 0 {
+                        play_game_as::<FireFighter>([first.as_mut(), second.as_mut()], &config)
+                    } else {
+                        play_game_as::<FireFighter>([second.as_mut(), first.as_mut()], &config)
+                    };
+                    let faulty = matches!(result.end, harness::End::Fault { .. });
+                    results.lock().unwrap().push((n, result));
+                    if faulty {
+                        first = a.start().unwrap_or_else(|e| panic!("{e}"));
+                        second = b.start().unwrap_or_else(|e| panic!("{e}"));
+                    }
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(n, _)| *n);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+fn report_and_check(what: &str, results: &[GameResult]) {
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut white, mut draws, mut black) = (0, 0, 0);
+    for r in results {
+        match r.winner {
+            Some(s) if s.index() == 0 => white += 1,
+            Some(_) => black += 1,
+            None => draws += 1,
+        }
+        let ending = match &r.end {
+            harness::End::PlyLimit => "ply limit".to_string(),
+            _ => r.reason(),
+        };
+        *endings.entry(ending).or_default() += 1;
+    }
+    let plies: usize = results.iter().map(|r| r.plies).sum();
+    eprintln!(
+        "firefighter {what}: {} games, White wins {white}, draws {draws}, Black wins {black}; mean {:.0} plies; \
+         endings {endings:?}",
+        results.len(),
+        plies as f64 / results.len().max(1) as f64
+    );
+    for (n, r) in results.iter().enumerate() {
+        assert!(!matches!(r.end, harness::End::Fault { .. }), "game {}: {}", n + 1, r.report());
+    }
+}
+
+#[test]
+fn self_play_over_uci() {
+    let games = env_count("JESTER_FIREFIGHTER_GAMES", 50);
+    let results = run(Protocol::Uci, games, 2);
+    report_and_check("over UCI", &results);
+}
+
+#[test]
+fn self_play_over_cecp() {
+    let results = run(Protocol::Cecp, 4, 1);
+    report_and_check("over CECP", &results);
+}
