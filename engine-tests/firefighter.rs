@@ -178,3 +178,77 @@ fn f12_the_rule_page_example() {
     let pos = after(&FireFighter::start().to_text(), "e2e4 e7e5 g1f3 g8f6 f1c4 b8c6 f3g5 f8c5 g5f7");
     assert_eq!(moves_of(&pos), ["e8e7", "e8~f7", "f6~f7"]);
 }
+
+/// Positions for the walks: the start, the rule page's example, a burning pawn with a declared
+/// Firefighter and a crowd, a duty position, crowded Queens, pawns with en passant and
+/// promotions, crowds with both Firefighters declared, another duty position, lost
+/// Firefighters with en passant, a burning King under rescue threat, and "Kiwipete".
+const WALKS: &[(&str, u32)] = &[
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa", 3),
+    ("r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa", 4),
+    ("r1bqk2r/pppp1ppp/2(Nn)2n2/4p!3/2B1P3/5N~2/PPPP1PPP/R1BQK2R b KQkq - 3 5 A", 2),
+    ("4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A", 4),
+    ("r3k2r/8/8/3(Qq)4/8/8/8/R3K2R w KQkq - 0 1 Aa", 2),
+    ("4k3/1P4P1/8/3pP3/8/8/p7/R3K3 w Q d6 0 1 Aa", 3),
+    ("r3k2r/1p!5(Pp)/8/3(BNb~)4/8/8/P~4n2/(NR)3K3 w Qk - 3 20 A", 3),
+    ("4k3/2p5/8/4n!3/8/8/1B~4P1/4K3 w - - 0 30 A", 5),
+    ("r3k2r/8/8/1pP5/8/8/8/R3K2R w KQkq b6 0 1 Aa Ff", 3),
+    ("4k3/8/8/2n5/8/8/p6P/K!B6 w - - 0 1 a", 5),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 Aa", 2),
+];
+
+/// Checks jester's own consistency at a node: the key, the invariants, the text round trip, and
+/// reading back every token it writes.
+fn check_node(pos: &FireFighter, tokens: &[(jester::variants::firefighter::Move, String)]) {
+    pos.validate().unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
+    assert_eq!(pos.key(), pos.recomputed_key(), "{}", pos.to_text());
+    let again = position(&pos.to_text());
+    assert_eq!(again.to_text(), pos.to_text());
+    assert_eq!(again.key(), pos.key(), "{}", pos.to_text());
+    for (m, token) in tokens {
+        assert_eq!(pos.parse_move(token).as_ref(), Ok(m), "{token} in {}", pos.to_text());
+    }
+    assert_eq!(pos.count_legal_moves(), tokens.len());
+}
+
+/// Walks both generators to `depth`, comparing the sorted tokens at every node and the position
+/// texts after every move. Returns jester's leaf count.
+fn walk(pos: &FireFighter, reference: &reference::RefPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut ours = pos.legal_tokens();
+    ours.sort_by(|a, b| a.1.cmp(&b.1));
+    if depth >= 2 {
+        check_node(pos, &ours);
+    }
+    let mut theirs = reference.legal_actions();
+    theirs.sort_by(|a, b| a.0.cmp(&b.0));
+    let our_tokens: Vec<&str> = ours.iter().map(|(_, t)| t.as_str()).collect();
+    let their_tokens: Vec<&str> = theirs.iter().map(|(t, _)| t.as_str()).collect();
+    if our_tokens != their_tokens {
+        let only_ours: Vec<_> = our_tokens.iter().filter(|t| !their_tokens.contains(t)).collect();
+        let only_theirs: Vec<_> = their_tokens.iter().filter(|t| !our_tokens.contains(t)).collect();
+        panic!("{}: only jester {only_ours:?}, only the reference {only_theirs:?}", pos.to_text());
+    }
+    let mut nodes = 0;
+    for ((m, token), (_, their_child)) in ours.iter().zip(&theirs) {
+        let mut child = pos.clone();
+        child.play(*m);
+        assert_eq!(child.to_text(), their_child.to_text(), "after {token} in {}", pos.to_text());
+        nodes += walk(&child, their_child, depth - 1);
+    }
+    nodes
+}
+
+#[test]
+fn agrees_with_the_reference_generator_at_every_node() {
+    for &(text, depth) in WALKS {
+        let ours = position(text);
+        let theirs = reference::RefPosition::parse(text).unwrap_or_else(|e| panic!("reference: {text}: {e}"));
+        let depth = if cfg!(debug_assertions) { depth.min(2) } else { depth };
+        let nodes = walk(&ours, &theirs, depth);
+        assert_eq!(nodes, jester::tools::perft::perft(&ours, depth), "{text}");
+        eprintln!("{text}: perft {depth} = {nodes}, agreed node by node");
+    }
+}

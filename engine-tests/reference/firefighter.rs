@@ -705,8 +705,8 @@ impl RefPosition {
                 }
             }
         }
-        // Arson (F6).
-        if self.arson[side_index(us)] {
+        // Arson (F6), not while in check (protocol-docs/variants.md: the reading F12 needs).
+        if self.arson[side_index(us)] && !self.king_threatened(us) {
             for from in 0..64 {
                 for (idx, p) in self.board[from].iter().enumerate() {
                     // READING: a piece already burning cannot be set on fire.

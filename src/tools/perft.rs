@@ -30,8 +30,11 @@ fn perft_bulk<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// Perft without bulk counting: every leaf is played. Slower; tests use it to check that the
-/// move list and the bulk count agree, and that every move can be played.
+/// move list and the bulk count agree, and that every move can be played. Debug builds check the
+/// position's invariants and its incremental key against a recomputed one at every node.
 pub fn perft_by_playing<G: Game>(pos: &G, depth: u32) -> u64 {
+    pos.debug_validate();
+    debug_assert_eq!(pos.key(), pos.recomputed_key(), "incremental key of {}", pos.to_text());
     if depth == 0 {
         return 1;
     }

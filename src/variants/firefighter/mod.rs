@@ -94,6 +94,13 @@ impl FireFighter {
         }
     }
 
+    /// Every legal action with its canonical token (one generation for all of them).
+    pub fn legal_tokens(&self) -> Vec<(Move, String)> {
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        legal.iter().map(|&m| (m, self.render_with(m, &legal))).collect()
+    }
+
     /// The token without its leading piece letter (and `~`), for lenient reading.
     fn without_prefix(token: &str) -> &str {
         let rest = token.trim_start_matches(|c: char| c.is_ascii_uppercase());
@@ -170,9 +177,7 @@ impl Game for FireFighter {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
-        let mut legal = MoveList::new();
-        self.generate_legal(&mut legal);
-        let rendered: Vec<(Move, String)> = legal.iter().map(|&m| (m, self.render_with(m, &legal))).collect();
+        let rendered = self.legal_tokens();
         if let Some((m, _)) = rendered.iter().find(|(_, t)| t == token) {
             return Ok(*m);
         }
@@ -211,8 +216,6 @@ impl Game for FireFighter {
             notes.push(format!("{}: Firefighter {firefighter}; arson {arson}", name(color)));
         }
         notes.push("Marks: ! burning, ~ declared Firefighter; (..) a crowded square".to_string());
-        notes.push(format!("Key: {:016x}", self.key));
-        notes.push(format!("Position: {}", self.to_text()));
         Diagram { files: 8, ranks: 8, cells, notes }
     }
 

@@ -492,7 +492,8 @@ impl FireFighter {
         let them = !us;
         self.key = self.key.wrapping_sub(self.state_key());
         let mut irreversible = false;
-        let mut left = Bitboard::EMPTY; // squares a King or Rook left or was captured on
+        // Squares a King or Rook left, or where everything was captured (F10).
+        let mut left = Bitboard::EMPTY;
         self.en_passant = None;
         let mut declare = false;
         match m.kind {
@@ -506,7 +507,9 @@ impl FireFighter {
                 }
                 let placed = m.promotion.map_or(m.actor, |r| m.actor.with_role(r));
                 self.add(m.to, placed);
-                left |= m.from.bb();
+                if castling_piece(m.actor) {
+                    left |= m.from.bb();
+                }
                 if m.actor.role() == Role::Pawn {
                     irreversible = true;
                     if m.from.rank().abs_diff(m.to.rank()) == 2 {
@@ -545,7 +548,9 @@ impl FireFighter {
                     self.replace(m.to, m.target, m.target.burning(false));
                 } else {
                     self.remove(m.to, m.target);
-                    left |= m.to.bb();
+                    if castling_piece(m.target) {
+                        left |= m.to.bb();
+                    }
                     let file = 2 * m.to.file() as i32 - m.from.file() as i32;
                     let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
                     if (0..8).contains(&file) && (0..8).contains(&rank) {
@@ -559,7 +564,9 @@ impl FireFighter {
             MoveKind::Rescue => {
                 declare = true;
                 self.remove(m.to, m.target);
-                left |= m.to.bb();
+                if castling_piece(m.target) {
+                    left |= m.to.bb();
+                }
                 if m.target.color() == them && m.target.is_firefighter() {
                     self.lost[them as usize] = true;
                 }
@@ -624,6 +631,11 @@ impl FireFighter {
         next.key = next.key.wrapping_add(next.state_key());
         next
     }
+}
+
+/// Whether a piece's departure from its home square can cost a castling right.
+fn castling_piece(piece: Piece) -> bool {
+    matches!(piece.role(), Role::King | Role::Rook)
 }
 
 /// The square `step` away (±8 for a rank), if on the board.
