@@ -4,9 +4,10 @@
 mod firefighter;
 pub mod normal;
 mod searchable;
+mod tirebiter;
 
 use crate::search::Searchable;
-use crate::variants::{chess, Variant};
+use crate::variants::{chess, tirebiter as tb, Variant};
 
 /// Code that runs on one concrete searchable variant type, chosen at the root.
 pub trait SearchVisitor {
@@ -21,5 +22,7 @@ pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
         Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
         Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
+        Variant::Tirebiter => visitor.visit::<tb::TirebiterPosition<tb::Tirebiter>>(),
+        Variant::NickDanger => visitor.visit::<tb::TirebiterPosition<tb::NickDanger>>(),
     }
 }

@@ -223,6 +223,13 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
             "r1bqk2r/pppp1ppp/2(Nn)2n2/4p!3/2B1P3/5N~2/PPPP1PPP/R1BQK2R b KQkq - 3 5 A",
             "4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A",
         ],
+        crate::variants::Variant::Tirebiter => &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+            "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6",
+        ],
+        crate::variants::Variant::NickDanger => {
+            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"]
+        }
         crate::variants::Variant::FightingKings => &[
             "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",

@@ -5,6 +5,7 @@
 
 pub mod chess;
 pub mod firefighter;
+pub mod tirebiter;
 
 use crate::core::Game;
 use std::fmt;
@@ -16,6 +17,8 @@ pub enum Variant {
     FightingKings,
     ThroneKings,
     FireFighter,
+    Tirebiter,
+    NickDanger,
 }
 
 /// What the registry says about one variant.
@@ -95,10 +98,25 @@ pub const VARIANTS: &[VariantInfo] = &[
         // CECP works; a GUI board needs jester's own pictures (protocol-docs/xboard.md).
         xboard: None,
     },
+    VariantInfo {
+        variant: Variant::Tirebiter,
+        name: "tirebiter",
+        aliases: &["tire-biter"],
+        description: "Betza: a capture takes everything it can, and the piece stands on every square it took",
+        xboard: None,
+    },
+    VariantInfo {
+        variant: Variant::NickDanger,
+        name: "nickdanger",
+        aliases: &["nick-danger"],
+        description:
+            "Betza: Tirebiter Chess, where even quiet moves split a piece over every square at its distance",
+        xboard: None,
+    },
 ];
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
-pub const PLANNED: &[&str] = &["tirebiter", "nickdanger", "notachessvariant", "fimbriation", "cwda"];
+pub const PLANNED: &[&str] = &["notachessvariant", "fimbriation", "cwda"];
 
 /// A variant name that names no playable variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +173,8 @@ impl Variant {
             Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
             Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
             Variant::FireFighter => visitor.visit::<firefighter::FireFighter>(),
+            Variant::Tirebiter => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::Tirebiter>>(),
+            Variant::NickDanger => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::NickDanger>>(),
         }
     }
 }

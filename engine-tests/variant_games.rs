@@ -1,6 +1,7 @@
-//! FireFighter self-play over the protocols: `JESTER_FIREFIGHTER_GAMES` games (default 50) of
-//! jester against itself over UCI and a few over CECP, each from a random 2-ply opening (seeded
-//! by the game number), refereed by jester's rules in the harness. Every game must end by the
+//! Self-play of the variants beyond chess over the protocols: `JESTER_VARIANT_GAMES` games
+//! (default 50) of each of `firefighter`, `tirebiter` and `nickdanger` against itself over UCI,
+//! and a few FireFighter games over CECP, each from a random 2-ply opening (seeded by the game
+//! number), refereed by jester's rules in the harness. Every game must end by the
 //! rules (mate, stalemate, repetition, 50 moves) or by the ply limit, never by a fault: an
 //! illegal move, a false claim, a dead engine or a flag fall. Outcomes and the mean length are
 //! printed (`-- --nocapture`). The clock (3 s + 50 ms) is roomy: the test is about rules and
@@ -12,7 +13,9 @@ use harness::{
     env_count, jester_binary, play_game_as, random_opening_as, EngineSpec, GameConfig, GameResult, Protocol,
     TimeControl,
 };
+use jester::core::Game;
 use jester::variants::firefighter::FireFighter;
+use jester::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -24,7 +27,7 @@ const MAX_PLIES: usize = 500;
 /// The two tests take turns: each already keeps the machine's two cores busy.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn run(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
+fn run<G: Game>(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(50) };
     let next = AtomicUsize::new(0);
@@ -51,13 +54,13 @@ fn run(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
                     let config = GameConfig {
                         tc,
                         max_plies: MAX_PLIES,
-                        opening: random_opening_as::<FireFighter>(&mut rng, 2),
+                        opening: random_opening_as::<G>(&mut rng, 2),
                         grace: Duration::from_secs(2),
                     };
                     let result = if n % 2 == 0 {
-                        play_game_as::<FireFighter>([first.as_mut(), second.as_mut()], &config)
+                        play_game_as::<G>([first.as_mut(), second.as_mut()], &config)
                     } else {
-                        play_game_as::<FireFighter>([second.as_mut(), first.as_mut()], &config)
+                        play_game_as::<G>([second.as_mut(), first.as_mut()], &config)
                     };
                     let faulty = matches!(result.end, harness::End::Fault { .. });
                     results.lock().unwrap().push((n, result));
@@ -74,7 +77,7 @@ fn run(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-fn report_and_check(what: &str, results: &[GameResult]) {
+fn report_and_check(variant: &str, what: &str, results: &[GameResult]) {
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
     let (mut white, mut draws, mut black) = (0, 0, 0);
     for r in results {
@@ -91,7 +94,7 @@ fn report_and_check(what: &str, results: &[GameResult]) {
     }
     let plies: usize = results.iter().map(|r| r.plies).sum();
     eprintln!(
-        "firefighter {what}: {} games, White wins {white}, draws {draws}, Black wins {black}; mean {:.0} plies; \
+        "{variant} {what}: {} games, White wins {white}, draws {draws}, Black wins {black}; mean {:.0} plies; \
          endings {endings:?}",
         results.len(),
         plies as f64 / results.len().max(1) as f64
@@ -102,14 +105,28 @@ fn report_and_check(what: &str, results: &[GameResult]) {
 }
 
 #[test]
-fn self_play_over_uci() {
-    let games = env_count("JESTER_FIREFIGHTER_GAMES", 50);
-    let results = run(Protocol::Uci, games, 2);
-    report_and_check("over UCI", &results);
+fn firefighter_over_uci() {
+    let games = env_count("JESTER_VARIANT_GAMES", 50);
+    report_and_check("firefighter", "over UCI", &run::<FireFighter>(Protocol::Uci, games, 2));
 }
 
 #[test]
-fn self_play_over_cecp() {
-    let results = run(Protocol::Cecp, 4, 1);
-    report_and_check("over CECP", &results);
+fn firefighter_over_cecp() {
+    report_and_check("firefighter", "over CECP", &run::<FireFighter>(Protocol::Cecp, 4, 1));
+}
+
+#[test]
+fn tirebiter_over_uci() {
+    let games = env_count("JESTER_VARIANT_GAMES", 50);
+    report_and_check("tirebiter", "over UCI", &run::<TirebiterPosition<Tirebiter>>(Protocol::Uci, games, 2));
+}
+
+#[test]
+fn nickdanger_over_uci() {
+    let games = env_count("JESTER_VARIANT_GAMES", 50);
+    report_and_check(
+        "nickdanger",
+        "over UCI",
+        &run::<TirebiterPosition<NickDanger>>(Protocol::Uci, games, 2),
+    );
 }

@@ -1,0 +1,565 @@
+//! Tests of the independent Tirebiter / Nick Danger reference move generator
+//! (`reference/tirebiter.rs`), and its perft counts for cross-checking the engine. Every expected
+//! number below is derived by hand in the comment next to it, or taken from the rule page's
+//! examples (T9).
+
+#[path = "reference/tirebiter.rs"]
+mod tirebiter;
+
+use std::time::Instant;
+use tirebiter::{parse, RefPosition};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+fn tb(fen: &str) -> RefPosition {
+    parse(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn nd(fen: &str) -> RefPosition {
+    parse(fen, true).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays the tokens one after another (each must be legal).
+fn play_all(mut p: RefPosition, tokens: &[&str]) -> RefPosition {
+    for t in tokens {
+        p = p.play(t).unwrap_or_else(|| panic!("{t} is not legal in {}: {:?}", p.to_text(), p.legal_moves()));
+    }
+    p
+}
+
+fn has(p: &RefPosition, token: &str) -> bool {
+    p.legal_moves().iter().any(|m| m == token)
+}
+
+/// The piece on `sq`: its FEN letter and all its squares.
+fn at(p: &RefPosition, sq: &str) -> Option<(char, Vec<String>)> {
+    p.piece_at(sq)
+}
+
+fn piece(letter: char, squares: &[&str]) -> Option<(char, Vec<String>)> {
+    Some((letter, squares.iter().map(|s| s.to_string()).collect()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// T9: the rule page's examples.
+
+#[test]
+fn t9_sample_game() {
+    let p = play_all(tb(START), &["g1f3", "h7h6", "f3e5", "f7f6", "e5g4", "e7e5"]);
+    // 4.Ng4:e5,f6,h6 is one move: the knight's three captures (its fourth leap, e3, is empty;
+    // f2 and h2 are own pawns).
+    let caps: Vec<String> = p.legal_moves().into_iter().filter(|m| m.starts_with("g4")).collect();
+    assert_eq!(caps, sorted(&["g4e3", "g4e5,g4f6,g4h6"]));
+    let p = play_all(p, &["g4e5,g4f6,g4h6"]);
+    // The diagram; the position text of protocol-docs/notation.md.
+    assert_eq!(p.to_text(), "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6");
+    assert_eq!(at(&p, "f6"), piece('N', &["e5", "f6", "h6"]));
+    // Check: Ne5,f6,h6:d7,e8,g8 (vector -1,+2, three captures) is a move.
+    assert!(p.in_check());
+    // Black's legal moves, by hand:
+    // - captures (each removes the whole knight, so the check is gone): Rh8:h6 (h7 empty),
+    //   Ng8:f6,h6 (e7 is empty: not a capture), g7:f6,h6, Qd8:f6 (via e7);
+    // - moves emptying d7, e8 or g8 so that the vector -1,+2 is no longer all captures:
+    //   d7-d6, d7-d5, Ng8-e7, Ke8-e7 (no knight location reaches e7), Ke8-f7 (e5-f7 is +1,+2
+    //   but h6+(1,2) is off the board; h6-f7 is -2,+1 but e5-c6 is not a capture; f6 cannot
+    //   reach f7, so no converge).
+    assert_eq!(
+        p.legal_moves(),
+        sorted(&["h8h6", "g8f6,g8h6", "g7f6,g7h6", "d8f6", "d7d6", "d7d5", "g8e7", "e8e7", "e8f7"])
+    );
+    // 4...Rh8:h6: the knight is gone from f6 and e5 too.
+    let r = play_all(p.clone(), &["h8h6"]);
+    assert_eq!(at(&r, "h6"), piece('r', &["h6"]));
+    assert_eq!(at(&r, "f6"), None);
+    assert_eq!(at(&r, "e5"), None);
+    assert_eq!(r.to_text(), "rnbqkbn1/pppp2p1/7r/8/8/8/PPPPPPPP/RNBQKB1R w KQq - 0 5 -");
+    // 4...Ng8:f6,h6: e5 is empty; the black knight is one Tirebiter piece on f6 and h6.
+    let n = play_all(p.clone(), &["g8f6,g8h6"]);
+    assert_eq!(at(&n, "e5"), None);
+    assert_eq!(at(&n, "f6"), piece('n', &["f6", "h6"]));
+    assert_eq!(at(&n, "h6"), piece('n', &["f6", "h6"]));
+    assert_eq!(n.to_text(), "rnbqkb1r/pppp2p1/5n1n/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 5 f6,h6");
+    // 4...Ne7 is legal and answers the check; then both White knight moves of the page.
+    let e = play_all(p, &["g8e7"]);
+    assert!(!e.in_check());
+    assert!(has(&e, "e5g4,f6g4,h6g4"));
+    assert!(has(&e, "e5d3,f6e4,h6g4"));
+    let g = play_all(e.clone(), &["e5g4,f6g4,h6g4"]);
+    assert_eq!(at(&g, "g4"), piece('N', &["g4"]));
+    let d = play_all(e, &["e5d3,f6e4,h6g4"]);
+    assert_eq!(at(&d, "e4"), piece('N', &["d3", "e4", "g4"]));
+}
+
+#[test]
+fn t9_tirebiter_problem() {
+    // White: Tirebiter King f6,h6, Tirebiter Rook f7,h7, Tirebiter Pawn f5,g5; Black: Kg8.
+    // "White makes a move and says that it's mate next move": White is to move.
+    // ROT13: "White moves the Rooks forwards, Black moves the King to h7. White expected Black
+    // to capture the Rook, allowing White to make a normal King at g7, checkmate."
+    let p = tb("6k1/5R1R/5K1K/5PP1/8/8/8/8 w - - 0 1 f5,g5;f6,h6;f7,h7");
+    assert!(!p.in_check());
+    let p = play_all(p, &["f7f8,h7h8"]);
+    // Check: the rook converges on g8 (f8-g8 and h8-g8, both captures).
+    assert!(p.in_check());
+    // The expected capture is there (Kg8:f8,h8, both rook locations at once) ...
+    assert!(has(&p, "g8f8,g8h8"));
+    // ... and so is the answer Kh7.
+    let m = play_all(p, &["g8h7"]);
+    // Kh7 captures h6 and h8 at once: the white King (h6) is attacked. Every way out fails:
+    // the King's vectors -1,0 / -1,+1 and its converges to g6 / g7 stay next to h7, -1,-1 and
+    // 0,-1 land on own pawns, 0,+1 is a capture (h7) mixed with a non-capture (f7), and nothing
+    // can capture the black King (rook 0,-1 mixes f7 with h7; pawns have no capture).
+    assert!(m.in_check());
+    assert_eq!(m.legal_moves(), Vec::<String>::new());
+}
+
+#[test]
+fn t9_tirebiter_problem_side_line() {
+    // The page's side remark: after 2...Kg8:f8,h8 White "makes a normal King at g7, checkmate".
+    // By T3(b) the black Tirebiter King f8,h8 then converges onto g7 (two diagonal king steps,
+    // both captures), so by T5 Kg7 would leave White's King in check: under the rulings that
+    // move is illegal. This test records the reading (see the report), not the page's claim.
+    let p =
+        play_all(tb("6k1/5R1R/5K1K/5PP1/8/8/8/8 w - - 0 1 f5,g5;f6,h6;f7,h7"), &["f7f8,h7h8", "g8f8,g8h8"]);
+    assert_eq!(p.to_text(), "5k1k/8/5K1K/5PP1/8/8/8/8 w - - 0 2 f5,g5;f6,h6;f8,h8");
+    assert!(!has(&p, "f6g7,h6g7"));
+}
+
+#[test]
+fn t9_nick_danger_sample() {
+    let p = play_all(nd(START), &["e2e4", "e7e5", "d1h5"]);
+    // The knight b8 must split: a6 and c6 (d7 is own) are both at distance 1.
+    assert!(!has(&p, "b8c6"));
+    assert!(!has(&p, "b8a6"));
+    assert!(has(&p, "b8a6,b8c6"));
+    let p = play_all(p, &["b8a6,b8c6"]);
+    assert_eq!(at(&p, "c6"), piece('n', &["a6", "c6"]));
+    // The Queen h5: distance 1 g4,g5,g6,h4,h6; distance 2 f3,f5,h3 (f7 and h7 are captures,
+    // not non-captures); distance 3 e2; distance 4 d1 (both emptied by e4 and Qh5); captures
+    // e5 (via g5,f5), f7 (via g6), h7 (via h6) all at once.
+    let q: Vec<String> = p.legal_moves().into_iter().filter(|m| m.starts_with("h5")).collect();
+    assert_eq!(q, sorted(&["h5g4,h5g5,h5g6,h5h4,h5h6", "h5f3,h5f5,h5h3", "h5e2", "h5d1", "h5e5,h5f7,h5h7"]));
+    assert!(!has(&p, "h5f5"));
+    let p = play_all(p, &["h5f3,h5f5,h5h3"]);
+    assert_eq!(at(&p, "f5"), piece('Q', &["f3", "f5", "h3"]));
+    // In Tirebiter Chess the same knight move is two separate moves.
+    let t = play_all(tb(START), &["e2e4", "e7e5", "d1h5"]);
+    assert!(has(&t, "b8c6") && has(&t, "b8a6") && !has(&t, "b8a6,b8c6"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// T1: representation and position text.
+
+#[test]
+fn t1_position_text() {
+    // A letter on every location; the seventh field groups them. Groups sorted.
+    let p = tb("4k3/8/1n3n2/8/8/8/P1P5/4K3 w - - 0 1 c2,a2;f6,b6");
+    assert_eq!(p.to_text(), "4k3/8/1n3n2/8/8/8/P1P5/4K3 w - - 0 1 a2,c2;b6,f6");
+    assert_eq!(at(&p, "a2"), piece('P', &["a2", "c2"]));
+    // Without a seventh field (or with only 4 fields) every piece is normal.
+    assert_eq!(tb("4k3/8/8/8/8/8/8/4K3 w - -").to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
+    assert_eq!(tb(START).to_text(), START);
+    for bad in [
+        "4k3/8/8/8/8/8/N1n5/4K3 w - - 0 1 a2,c2", // a group over two different pieces
+        "4k3/8/8/8/8/8/N7/4K3 w - - 0 1 a2",      // a group of one square
+        "4k3/8/8/8/8/8/N7/4K3 w - - 0 1 a2,b2",   // a group over an empty square
+        "4k3/8/8/8/8/P7/2P5/4K3 w - - 0 1 a3,c2", // a Tirebiter pawn on two ranks (T6)
+        "4k3/8/8/8/8/7R/8/4K2R w K - 0 1 h1,h3",  // castling right with a Tirebiter rook (T7)
+        "4k3/8/8/8/8/8/8/4K2K w - - 0 1 -",       // two Kings
+        "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1 -",      // the side not to move in check
+        "4k3/8/8/8/8/8/8/4K3 w - e6 0 1 -",       // no pawn passed e6
+    ] {
+        assert!(parse(bad, false).is_err(), "{bad} should be rejected");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// T2: a normal piece's captures, all at once.
+
+#[test]
+fn t2_all_captures_at_once() {
+    // Ka1, Nd4 v Kh8, pawns c6 e6. The knight: 6 non-captures (b3 b5 c2 e2 f3 f5) + 1 move
+    // capturing c6 and e6; the King a2 b1 b2: 10. Nick Danger: the 6 non-captures are one move,
+    // the King's 3 one move: 3.
+    let fen = "7k/8/2p1p3/8/3N4/8/8/K7 w - - 0 1 -";
+    assert_eq!(tb(fen).perft(1), 10);
+    assert!(has(&tb(fen), "d4c6,d4e6"));
+    assert!(!has(&tb(fen), "d4c6"));
+    assert_eq!(
+        nd(fen).legal_moves(),
+        sorted(&["a1a2,a1b1,a1b2", "d4b3,d4b5,d4c2,d4e2,d4f3,d4f5", "d4c6,d4e6"])
+    );
+    let after = tb(fen).play("d4c6,d4e6").unwrap();
+    assert_eq!(after.to_text(), "7k/8/2N1N3/8/8/8/8/K7 b - - 0 1 c6,e6");
+}
+
+#[test]
+fn t2_capture_unavailable_if_it_exposes_the_king() {
+    // Ke1 v Kh8, Rf8, Nd2, Nf2. Kxd2 alone would be safe, but the King must take d2 and f2 at
+    // once, and f2 is on the f8 rook's file: no capture at all. d1 (Nf2) and f1 (Nd2) are
+    // attacked; only e1-e2 is legal.
+    let fen = "5r1k/8/8/8/8/8/3n1n2/4K3 w - - 0 1 -";
+    assert!(!tb(fen).in_check());
+    assert_eq!(tb(fen).legal_moves(), sorted(&["e1e2"]));
+    // Nick Danger (T8): the King's non-capture must go to d1, e2 and f1 at once, d1 is attacked:
+    // no legal move, not in check (stalemate).
+    assert_eq!(nd(fen).legal_moves(), Vec::<String>::new());
+    assert!(!nd(fen).in_check());
+}
+
+#[test]
+fn t2_en_passant_and_promotion_in_the_composite() {
+    // Ke1, Pe5 v Ke8, Pd5 (just two-stepped), Nf6. The pawn: e6, and one move capturing d6 en
+    // passant and f6; the King: d1 d2 e2 f1 f2 (the knight covers e4 g4 d7 ...): 7.
+    // Nick Danger: e6, the capture, one King move: 3.
+    let fen = "4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 1 -";
+    assert_eq!(tb(fen).to_text(), fen);
+    assert_eq!(tb(fen).perft(1), 7);
+    assert_eq!(nd(fen).perft(1), 3);
+    let after = tb(fen).play("e5d6,e5f6").unwrap();
+    // Both black pieces are gone; the pawn stands on d6 and f6.
+    assert_eq!(after.to_text(), "4k3/8/3P1P2/8/8/8/8/4K3 b - - 0 1 d6,f6");
+    // Without the two-step (no en passant square) the capture is f6 alone.
+    assert!(has(&tb("4k3/8/5n2/3pP3/8/8/8/4K3 w - - 0 1 -"), "e5f6"));
+
+    // Kh1, Pc7 v Kh8, Nb8, Nd8. The pawn: c8 (4 promotions) and b8+d8 at once (4 promotions,
+    // one type for both locations); the King g1 g2 h2: 11.
+    let fen = "1n1n3k/2P5/8/8/8/8/8/7K w - - 0 1 -";
+    assert_eq!(tb(fen).perft(1), 11);
+    let after = tb(fen).play("c7b8r,c7d8r").unwrap();
+    assert_eq!(after.to_text(), "1R1R3k/8/8/8/8/8/8/7K b - - 0 1 b8,d8");
+}
+
+// ---------------------------------------------------------------------------------------------
+// T3: Tirebiter pieces.
+
+#[test]
+fn t3_tirebiter_rook() {
+    // Tirebiter Rook a1,a8, Kh1 v Ke5. Vectors +1..+6 along the ranks (a1+7 = h1 is own; a8 and
+    // a1 cannot go further up/down, and a1 blocks a8 on the file): 6; converging on a2..a7: 6;
+    // the King g1 g2 h2: 15. Nick Danger: the King's 3 squares are one move: 13.
+    let fen = "R7/8/8/4k3/8/8/8/R6K w - - 0 1 a1,a8";
+    assert_eq!(tb(fen).perft(1), 15);
+    assert_eq!(nd(fen).perft(1), 13);
+    assert!(has(&tb(fen), "a1f1,a8f8"));
+    assert!(has(&tb(fen), "a1a4,a8a4"));
+    assert!(!has(&tb(fen), "a1h1,a8h8"));
+    // With black Knights on b1 and b8: +1,0 captures both (all captures): 1 vector move, the
+    // rest blocked; converge a2..a7: 6; King 3: 10 (Nick Danger 8).
+    let fen = "Rn6/8/8/4k3/8/8/8/Rn5K w - - 0 1 a1,a8";
+    assert_eq!(tb(fen).perft(1), 10);
+    assert_eq!(nd(fen).perft(1), 8);
+    assert_eq!(tb(fen).play("a1b1,a8b8").unwrap().to_text(), "1R6/8/8/4k3/8/8/8/1R5K b - - 0 1 b1,b8");
+    // Only b8: +1,0 mixes a capture (b8) with a non-capture (b1): no vector move at all; the
+    // converges remain: 6 + 3 = 9.
+    let fen = "Rn6/8/8/4k3/8/8/8/R6K w - - 0 1 a1,a8";
+    assert_eq!(tb(fen).perft(1), 9);
+}
+
+// ---------------------------------------------------------------------------------------------
+// T4: capturing a Tirebiter piece.
+
+#[test]
+fn t4_removed_from_every_location() {
+    // Rd1 takes the knight on d5: it vanishes from f5 as well.
+    let p = tb("7k/8/8/3n1n2/8/8/8/K2R4 w - - 0 1 d5,f5");
+    assert_eq!(p.play("d1d5").unwrap().to_text(), "7k/8/8/3R4/8/8/8/K7 b - - 0 1 -");
+    // Bd4 captures both locations of one knight: it occupies both squares. Moves: bishop c5 e5
+    // c3 b2 e3 f2 g1 + the capture, King a2 b1 b2 (the knight's leaps from b6/f6 reach none of
+    // them): 11.
+    let p = tb("7k/8/1n3n2/8/3B4/8/8/K7 w - - 0 1 b6,f6");
+    assert_eq!(p.perft(1), 11);
+    assert_eq!(p.play("d4b6,d4f6").unwrap().to_text(), "7k/8/1B3B2/8/8/8/8/K7 b - - 0 1 b6,f6");
+}
+
+// ---------------------------------------------------------------------------------------------
+// T5: check.
+
+#[test]
+fn t5_check_through_complete_captures() {
+    // Tirebiter Rook a1,h1 v Ka8, Nh8: 0,+7 captures a8 and h8: check.
+    let p = tb("k6n/8/8/8/8/2K5/8/R6R b - - 0 1 a1,h1");
+    assert!(p.in_check());
+    // Black: Ka7 (0,+6 mixes a7 with empty h7), Kb7, Kb8, and the knight leaving h8 (f7, g6)
+    // breaks the composite: 5.
+    assert_eq!(p.legal_moves(), sorted(&["a8a7", "a8b7", "a8b8", "h8f7", "h8g6"]));
+    // Without the knight the capture on a8 would be mixed with a non-capture on h8: no check.
+    assert!(!tb("k7/8/8/8/8/2K5/8/R6R b - - 0 1 a1,h1").in_check());
+}
+
+#[test]
+fn t5_checker_own_king_safety_ignored() {
+    // White Rd2 is pinned by Bb4 against Ke1, but it still checks Ka2 along the second rank.
+    let p = tb("8/8/8/8/1b6/8/k2R4/4K3 b - - 0 1 -");
+    assert!(p.in_check());
+    // Black: King a1 a3 b1 b3 (b2 is on the rook's rank), Bb4:d2: 5.
+    assert_eq!(p.legal_moves(), sorted(&["a2a1", "a2a3", "a2b1", "a2b3", "b4d2"]));
+}
+
+#[test]
+fn t5_tirebiter_king_in_check() {
+    // White Tirebiter King f6,h6 v Ke8, Rh8: h6 is attacked, so White is in check. Ways out:
+    // vectors -1,0 (e6,g6) and -1,-1 (e5,g5); converging on g5, g6, g7. Not: 0,+1 (h7 on the
+    // rook's file), 0,-1 (h5 likewise), -1,+1 (e7 next to the black King), +1,x (off board).
+    let fen = "4k2r/8/5K1K/8/8/8/8/8 w - - 0 1 f6,h6";
+    let expect = sorted(&["f6e5,h6g5", "f6e6,h6g6", "f6g5,h6g5", "f6g6,h6g6", "f6g7,h6g7"]);
+    assert!(tb(fen).in_check());
+    assert_eq!(tb(fen).legal_moves(), expect);
+    // A Tirebiter piece does not split further in Nick Danger: the same 5.
+    assert_eq!(nd(fen).legal_moves(), expect);
+}
+
+// ---------------------------------------------------------------------------------------------
+// T6: pawns.
+
+#[test]
+fn t6_tirebiter_pawns_and_en_passant() {
+    // Tirebiter Pawn c2,e2, Kh1 v Kh8, Pd4. Pawn: one step, two steps (b3, d3, f3 are empty, so
+    // no capture); King g1 g2 h2: 5. Nick Danger: 2 + 1 = 3.
+    let fen = "7k/8/8/8/3p4/8/2P1P3/7K w - - 0 1 c2,e2";
+    assert_eq!(tb(fen).legal_moves(), sorted(&["c2c3,e2e3", "c2c4,e2e4", "h1g1", "h1g2", "h1h2"]));
+    assert_eq!(nd(fen).perft(1), 3);
+    // The two-step passes c3 and e3; d4 takes both en passant at once (one move).
+    let p = tb(fen).play("c2c4,e2e4").unwrap();
+    assert_eq!(p.to_text(), "7k/8/8/8/2PpP3/8/8/7K b - c3,e3 0 1 c4,e4");
+    assert_eq!(p.legal_moves(), sorted(&["d4c3,d4e3", "d4d3", "h8g7", "h8g8", "h8h7"]));
+    let q = p.play("d4c3,d4e3").unwrap();
+    assert_eq!(q.to_text(), "7k/8/8/8/8/2p1p3/8/7K w - - 0 2 c3,e3");
+    // A Tirebiter pawn converging on an en passant square (both legs en passant captures; the
+    // reading of the report): c5,e5 after ...d7-d5 takes d5 from c5 and e5 at once.
+    let p = play_all(tb(OTHER_POSITIONS[1]), &["d7d5"]);
+    assert_eq!(p.to_text(), "r3k3/1p3p2/8/2PpP3/8/8/1Q4Q1/R3K3 w Qq d6 0 2 b2,g2;c5,e5");
+    let q = p.play("c5d6,e5d6").unwrap();
+    assert_eq!(q.to_text(), "r3k3/1p3p2/3P4/8/8/8/1Q4Q1/R3K3 b Qq - 0 2 b2,g2");
+    // After ...b7-b5 the pawn on c5 attacks b6, so b6 is written (protocol-docs: a passed square
+    // a pawn of the side to move attacks), although no legal move captures there: the
+    // Tirebiter pawn's -1,+1 leg from e5 would land on an empty d6.
+    let p = play_all(tb(OTHER_POSITIONS[1]), &["b7b5"]);
+    assert_eq!(p.to_text(), "r3k3/3p1p2/8/1pP1P3/8/8/1Q4Q1/R3K3 w Qq b6 0 2 b2,g2;c5,e5");
+    assert!(!p.legal_moves().iter().any(|m| m.contains("b6")));
+    // After a one-step there is no en passant square.
+    assert_eq!(tb(fen).play("c2c3,e2e3").unwrap().to_text(), "7k/8/8/8/3p4/2P1P3/8/7K b - - 0 1 c3,e3");
+}
+
+#[test]
+fn t6_tirebiter_pawn_converges_and_promotes() {
+    // Tirebiter Pawn c2,e2 v Nd3: one step, two steps, converge on d3 capturing; King 3: 6.
+    let fen = "7k/8/8/8/8/3n4/2P1P3/7K w - - 0 1 c2,e2";
+    assert_eq!(tb(fen).perft(1), 6);
+    assert_eq!(at(&tb(fen).play("c2d3,e2d3").unwrap(), "d3"), piece('P', &["d3"]));
+    // Tirebiter Pawn b7,d7 v Rc8, Kh8: 0,+1 (4 promotion types, all locations alike), converge
+    // on c8 capturing (4); +1,+1 and -1,+1 mix c8 with an empty square. King 3: 11 (ND 9).
+    let fen = "2r4k/1P1P4/8/8/8/8/8/7K w - - 0 1 b7,d7";
+    assert_eq!(tb(fen).perft(1), 11);
+    assert_eq!(nd(fen).perft(1), 9);
+    assert!(has(&tb(fen), "b7b8q,d7d8q"));
+    assert!(has(&tb(fen), "b7c8n,d7c8n"));
+    assert!(!has(&tb(fen), "b7b8q,d7d8r"));
+    assert_eq!(tb(fen).play("b7b8n,d7d8n").unwrap().to_text(), "1NrN3k/8/8/8/8/8/8/7K b - - 0 1 b8,d8");
+}
+
+// ---------------------------------------------------------------------------------------------
+// T7: castling.
+
+#[test]
+fn t7_castling() {
+    // Ra1 10, Rh1 9, King 5 + both castlings: 26 (as in FIDE chess). Nick Danger: each rook one
+    // move per distance (1: a2+b1, 2: a3+c1, 3: a4+d1, 4..7: one square; h-rook alike with g1,
+    // f1): 7 + 7, the King's 5 squares one move, castling 2: 17.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 -";
+    assert_eq!(tb(fen).perft(1), 26);
+    assert_eq!(nd(fen).perft(1), 17);
+    assert_eq!(tb(fen).play("e1g1").unwrap().to_text(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -");
+    assert_eq!(nd(fen).play("e1c1").unwrap().to_text(), "4k3/8/8/8/8/8/8/2KR3R b - - 1 1 -");
+    // Black Rf8 covers f1 and f2: no O-O, no Kf1/Kf2: 10 + 9 + d1 d2 e2 + O-O-O = 23.
+    // Nick Danger: the King's composite includes f1, f2: only O-O-O for the King: 15.
+    let fen = "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1 -";
+    assert_eq!(tb(fen).perft(1), 23);
+    assert!(!has(&tb(fen), "e1g1") && has(&tb(fen), "e1c1"));
+    assert_eq!(nd(fen).perft(1), 15);
+    // Re8 checks: no castling, the King d1 d2 f1 f2 (e2 on the file): 4. Nick Danger: the King
+    // must go to d1 d2 e2 f1 f2 at once, e2 is attacked: checkmate.
+    let fen = "4rk2/8/8/8/8/8/8/R3K2R w KQ - 0 1 -";
+    assert_eq!(tb(fen).legal_moves(), sorted(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+    assert!(nd(fen).in_check());
+    assert_eq!(nd(fen).perft(1), 0);
+    // A Tirebiter rook on h1 (h1,h3) never castles: rook -1,0 (g1/g3, f1/f3; e1 blocks), 0,+1,
+    // converging on h2: 4; King d1 d2 e2 f1 f2: 9. Nick Danger 4 + 1 = 5.
+    let fen = "4k3/8/8/8/8/7R/8/4K2R w - - 0 1 h1,h3";
+    assert_eq!(tb(fen).perft(1), 9);
+    assert_eq!(nd(fen).perft(1), 5);
+    // Rights go when the King or Rook moves (and come back never).
+    let p = play_all(tb("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 -"), &["h1h2", "e8e7", "h2h1", "e7e8"]);
+    assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/R3K2R w Q - 4 3 -");
+    assert!(!has(&p, "e1g1") && has(&p, "e1c1"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// T8: Nick Danger.
+
+#[test]
+fn t8_nick_danger_splits() {
+    // Start: 16 pawn moves (never split) and each knight's two squares at once: 18. After any of
+    // them Black has the same 18 (no capture or check is possible yet): 324.
+    let p = nd(START);
+    assert_eq!(p.perft(1), 18);
+    assert!(has(&p, "b1a3,b1c3") && has(&p, "e2e4") && !has(&p, "b1c3"));
+    assert_eq!(p.perft(2), 324);
+    // A queen on d4, Ka1 v Kh7 (on none of the queen's lines). Rays: N d5 d6 d7 d8; S d3 d2 d1;
+    // E e4 f4 g4 h4; W c4 b4 a4; NE e5 f6 g7 h8; NW c5 b6 a7; SE e3 f2 g1; SW c3 b2 (a1 is own).
+    // Distance 1: 8 squares, 2: 8, 3: 7 (SW ends at b2), 4: d8 h4 h8. One move per distance;
+    // the King's a2 b1 b2 one move: 5.
+    let p = nd("8/7k/8/8/3Q4/8/8/K7 w - - 0 1 -");
+    assert_eq!(
+        p.legal_moves(),
+        sorted(&[
+            "d4c3,d4c4,d4c5,d4d3,d4d5,d4e3,d4e4,d4e5",
+            "d4b2,d4b4,d4b6,d4d2,d4d6,d4f2,d4f4,d4f6",
+            "d4a4,d4a7,d4d1,d4d7,d4g1,d4g4,d4g7",
+            "d4d8,d4h4,d4h8",
+            "a1a2,a1b1,a1b2",
+        ])
+    );
+    // In Tirebiter Chess: 8 + 8 + 7 + 3 queen moves + 3 King moves = 29.
+    assert_eq!(tb("8/7k/8/8/3Q4/8/8/K7 w - - 0 1 -").perft(1), 29);
+    // A distance whose composite leaves the King in check is unavailable, the others remain.
+    // Ka1, Re1 v Kc6, Tirebiter Rook a8,h8: the vector 0,-7 would capture a1 if h1 also held a
+    // White piece. The rook's distances: 1 d1 e2 f1; 2 c1 e3 g1; 3 b1 e4 h1 (then a8-a1 and
+    // h8-h1 are both captures: check, unavailable); 4..7 e5..e8 alone: 6; King a2 b1 b2 at once
+    // (0,-6 mixes a2 with an empty h2): 7.
+    let fen = "r6r/8/2k5/8/8/8/8/K3R3 w - - 0 1 a8,h8";
+    let p = nd(fen);
+    assert!(has(&p, "e1d1,e1e2,e1f1") && has(&p, "e1c1,e1e3,e1g1") && has(&p, "e1e5"));
+    assert!(!has(&p, "e1b1,e1e4,e1h1"));
+    assert_eq!(p.perft(1), 7);
+    // Tirebiter: d1 c1 b1 f1 g1 (not h1) and e2..e8: 12; King a2 b1 b2: 15.
+    assert_eq!(tb(fen).perft(1), 15);
+    assert!(!has(&tb(fen), "e1h1"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trip: parse(to_text) gives the same text and the same moves along a short walk.
+
+fn walk(p: &RefPosition, depth: u32, nick: bool, seen: &mut u64) {
+    let text = p.to_text();
+    let q = parse(&text, nick).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(q.to_text(), text);
+    let actions = p.legal_actions();
+    assert_eq!(q.legal_moves(), actions.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(), "{text}");
+    // Tokens are distinct and sorted, and each plays back to the same position.
+    for w in actions.windows(2) {
+        assert!(w[0].0 < w[1].0);
+    }
+    *seen += 1;
+    if depth == 0 {
+        return;
+    }
+    for (t, next) in &actions {
+        assert_eq!(p.play(t).unwrap().to_text(), next.to_text());
+        walk(next, depth - 1, nick, seen);
+    }
+}
+
+#[test]
+fn round_trip() {
+    for fen in OTHER_POSITIONS.iter().chain([START].iter()) {
+        for nick in [false, true] {
+            let mut seen = 0;
+            walk(&parse(fen, nick).unwrap(), 2, nick, &mut seen);
+            assert!(seen > 1);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft.
+
+#[test]
+fn perft_start_small() {
+    // Tirebiter: within three plies no piece can have two captures at once (after one move a
+    // White piece reaches at most rank 6 and only the single black piece that moved can be in
+    // reach), and there is no Tirebiter piece yet, so the counts are FIDE chess's.
+    let p = tb(START);
+    assert_eq!(p.perft(1), 20);
+    assert_eq!(p.perft(2), 400);
+    assert_eq!(p.perft(3), 8902);
+    // Depth 4: FIDE chess has 197281. The only difference is Black's 2nd move when one black
+    // piece has two captures (they become one move; none of these positions has a check or a
+    // pin, so every composite is legal: one move fewer each). A black piece can have two
+    // targets only if both White pieces stand where one White move each can put them:
+    // - a pawn that two-stepped to x5 with White pieces on both (x-1)4 and (x+1)4: two pawn
+    //   two-steps (files b..g, either order: 12), or 1.e4 d5 2.Bc4, 1.e4 f5 2.Qg4,
+    //   1.d4 e5 2.Bf4, 1.c4 b5 2.Qa4 (4): 16;
+    // - Nf6 with e4+g4 (two pawns, either order: 2; 1.e4 Nf6 2.Qg4: 1) or e4+h5 (1.e4 Nf6
+    //   2.Qh5: 1): 4; Nc6 with b4+d4 (either order): 2; Nh6 (g4, f5) and Na6 (b4, c5) cannot
+    //   have two, the black queen and bishops see along one line each.
+    // 197281 - 22 = 197259.
+    assert_eq!(p.perft(4), 197259);
+}
+
+#[test]
+fn en_passant_square_kept_when_it_changes_the_moves() {
+    // By T2 a pseudo-legal en passant capture joins the pawn's composite capture even when that
+    // makes the composite illegal. After 1...d7-d5 here, e5 would take d6 (en passant) and f6
+    // together; that removes d5 and e5 from the fifth rank and exposes Ka5 to Rh5, so e5 has no
+    // capture at all. The text therefore keeps d6 (e5 attacks it), and reading it back gives
+    // the same moves; without d6, e5 could take f6 alone.
+    let played = play_all(tb("7k/3p4/5n2/K3P2r/8/8/8/8 b - - 0 1 -"), &["d7d5"]);
+    assert_eq!(played.to_text(), "7k/8/5n2/K2pP2r/8/8/8/8 w - d6 0 2 -");
+    // King a4 a6 b4 b5 b6, e5-e6.
+    assert_eq!(played.legal_moves(), sorted(&["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6"]));
+    assert_eq!(tb(&played.to_text()).legal_moves(), played.legal_moves());
+    let without = tb("7k/8/5n2/K2pP2r/8/8/8/8 w - - 0 2 -");
+    assert_eq!(without.legal_moves(), sorted(&["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6", "e5f6"]));
+}
+
+/// Positions with Tirebiter pieces of several kinds, en passant, promotion and castling.
+const OTHER_POSITIONS: [&str; 4] = [
+    // Tirebiter Knight c3,e3; e5 can take d6 en passant; b7 promotes (and captures a8);
+    // castling everywhere.
+    "r3k2r/pP4pp/8/3pP3/8/2N1N3/P5PP/R3K2R w KQkq d6 0 1 c3,e3",
+    // Tirebiter Queen b2,g2 and Tirebiter Pawn c5,e5 (after ...d5 it converges on d6 en
+    // passant); long castling for both.
+    "r3k3/1p1p1p2/8/2P1P3/8/8/1Q4Q1/R3K3 b Qq - 0 1 b2,g2;c5,e5",
+    // Tirebiter King b1,d1 against two rooks that may castle.
+    "r3k2r/8/8/8/8/8/8/1K1K4 w kq - 0 1 b1,d1",
+    // Black Tirebiter Rook and Bishop, a white pawn about to promote.
+    "4k3/1P2r1r1/8/2b1b3/8/8/6PP/4K2R w K - 0 1 c5,e5;e7,g7",
+];
+
+fn print_perft(label: &str, p: &RefPosition, max_depth: u32) {
+    for d in 1..=max_depth {
+        let t = Instant::now();
+        let n = p.perft(d);
+        println!("{label} perft({d}) = {n}  [{:.2?}]", t.elapsed());
+    }
+}
+
+#[test]
+fn perft_print() {
+    print_perft("tirebiter start", &tb(START), 4);
+    print_perft("nickdanger start", &nd(START), 4);
+    for fen in OTHER_POSITIONS {
+        println!("{fen}");
+        print_perft("  tirebiter", &tb(fen), 4);
+        print_perft("  nickdanger", &nd(fen), 4);
+    }
+}
+
+#[test]
+#[ignore]
+fn perft_print_deep() {
+    print_perft("tirebiter start", &tb(START), 5);
+    print_perft("nickdanger start", &nd(START), 5);
+    for fen in OTHER_POSITIONS {
+        println!("{fen}");
+        print_perft("  tirebiter", &tb(fen), 5);
+        print_perft("  nickdanger", &nd(fen), 5);
+    }
+}

@@ -1,0 +1,207 @@
+//! Tirebiter Chess and Nick Danger Chess (Betza; RULINGS.md T1-T9): pieces that stand on several
+//! squares at once. A normal piece that captures must capture everything it can and then stands
+//! on every captured square (T2); such a Tirebiter piece moves all its locations by one vector or
+//! gathers them on one square (T3); it falls when any location is captured (T4), and checks only
+//! through a complete composite capture (T5). Nick Danger adds forced splitting (T8).
+//!
+//! Each piece is a bitboard of squares; a move is the piece plus what it does (a vector, a
+//! target, a distance), and its legs are derived from the position. Legality is tested by playing
+//! the move on a copy.
+
+mod notation;
+mod position;
+mod rules;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+pub use position::{steps, Leg, Move, MoveKind, TirebiterPosition, Unit, CASTLINGS, MAX_LEGS};
+pub use rules::{NickDanger, Rules, Tirebiter};
+pub use text::{SetupError, START};
+
+use crate::core::{
+    Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, WinReason,
+};
+use crate::variants::chess::{Bitboard, Color, Role, Square};
+
+impl<R: Rules> TirebiterPosition<R> {
+    /// Keeps only the en passant squares a pawn of the side to move attacks, so that equal
+    /// positions have equal keys and texts. Not only the legal captures: by T2 an en passant
+    /// capture that cannot be played still joins its pawn's composite capture (and can make the
+    /// whole capture illegal), so the square matters whenever a pawn attacks it.
+    fn canonicalise_en_passant(&mut self) {
+        if self.en_passant.is_empty() {
+            return;
+        }
+        let us = self.side;
+        let mut attacked = Bitboard::EMPTY;
+        for (_, u) in self.units() {
+            if u.color == us && u.role == Role::Pawn {
+                for s in u.squares {
+                    attacked |= crate::variants::chess::attacks::pawn_attacks(us, s);
+                }
+            }
+        }
+        let kept = self.en_passant & attacked;
+        if kept != self.en_passant {
+            self.key ^= self.state_key();
+            self.en_passant = kept;
+            self.key ^= self.state_key();
+        }
+    }
+
+    /// The canonical token of a move: its legs, sorted, joined by `,`.
+    pub fn token(&self, m: Move) -> String {
+        let promotion = m.promotion.map(|r| r.upper().to_ascii_lowercase());
+        let mut legs: Vec<String> = self
+            .legs(m)
+            .iter()
+            .map(|leg| {
+                let mut s = format!("{}{}", leg.from, leg.to);
+                if let Some(p) = promotion {
+                    s.push(p);
+                }
+                s
+            })
+            .collect();
+        legs.sort();
+        legs.join(",")
+    }
+
+    /// Every legal move with its token.
+    pub fn legal_tokens(&self) -> Vec<(Move, String)> {
+        let mut moves = MoveList::new();
+        self.generate_legal(&mut moves);
+        moves.iter().map(|&m| (m, self.token(m))).collect()
+    }
+}
+
+impl<R: Rules> Game for TirebiterPosition<R> {
+    type Move = Move;
+    type SetupError = SetupError;
+    const NAME: &'static str = R::NAME;
+
+    fn start() -> Self {
+        text::parse(START).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, SetupError> {
+        text::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        text::write(self)
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> crate::core::Seat {
+        self.side.seat()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_legal(out);
+    }
+
+    fn play(&mut self, m: Move) {
+        self.apply(m);
+        self.canonicalise_en_passant();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            return Some(if self.in_check() {
+                Outcome::Win { winner: (!self.side).seat(), reason: WinReason::Checkmate }
+            } else {
+                Outcome::Draw { reason: DrawReason::Stalemate }
+            });
+        }
+        (self.halfmove >= 100).then_some(Outcome::Draw { reason: DrawReason::MoveRule })
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.halfmove as usize
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn recomputed_key(&self) -> u64 {
+        self.compute_key()
+    }
+
+    fn render_move(&self, m: Move) -> String {
+        self.token(m)
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
+        notation::parse(self, token)
+    }
+
+    fn diagram(&self) -> Diagram {
+        let mut cells = Vec::with_capacity(64);
+        // Tirebiter pieces are numbered so their squares can be matched: `N1` on e5, f6, h6.
+        let mut numbers = [0usize; 32];
+        let mut next = 0;
+        for (slot, u) in self.units() {
+            if u.is_tirebiter() {
+                next += 1;
+                numbers[slot] = next;
+            }
+        }
+        for index in 0..64 {
+            let square = Square::new(index);
+            cells.push(match self.unit_at(square) {
+                None => Cell::Empty,
+                Some((slot, u)) if numbers[slot] > 0 => {
+                    Cell::Pieces(vec![format!("{}{}", u.letter(), numbers[slot])])
+                }
+                Some((_, u)) => Cell::Pieces(vec![u.letter().to_string()]),
+            });
+        }
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let mut notes = vec![format!("{} to move", name(self.side))];
+        for (slot, u) in self.units() {
+            if numbers[slot] > 0 {
+                notes.push(format!(
+                    "{}{}: one Tirebiter {} on {}",
+                    u.letter(),
+                    numbers[slot],
+                    name(u.color),
+                    text::square_list(u.squares)
+                ));
+            }
+        }
+        Diagram { files: 8, ranks: 8, cells, notes }
+    }
+
+    fn validate(&self) -> Result<(), InvariantError> {
+        let mut seen = Bitboard::EMPTY;
+        for (slot, u) in self.units() {
+            if (seen & u.squares).nonempty() || u.squares.is_empty() {
+                return Err(InvariantError("pieces overlap or a piece has no square"));
+            }
+            seen |= u.squares;
+            if u.squares.into_iter().any(|s| self.owner[s.index()] as usize != slot) {
+                return Err(InvariantError("square map disagrees with a piece"));
+            }
+            if u.role == Role::Pawn && u.squares.into_iter().any(|s| s.rank() != u.squares.first().rank()) {
+                return Err(InvariantError("a Tirebiter pawn on several ranks"));
+            }
+        }
+        if seen != self.occupied() {
+            return Err(InvariantError("occupancy disagrees with the pieces"));
+        }
+        if self.key != self.compute_key() {
+            return Err(InvariantError("incremental key differs from the recomputed key"));
+        }
+        if self.king_in_check(!self.side) {
+            return Err(InvariantError("the side not to move is in check"));
+        }
+        Ok(())
+    }
+}

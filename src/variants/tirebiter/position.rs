@@ -1,0 +1,693 @@
+//! The Tirebiter position: up to 32 pieces, each a colour, a role and a set of squares (T1),
+//! with a square-to-piece map; and the move generator with its rules (T2-T8).
+//!
+//! Invariants (checked by `validate`): every square of a piece maps to it and no other square
+//! does; a pawn's squares lie on one rank; exactly one King per side; the key matches the
+//! pieces; castling rights have a normal King and Rook at home; the side not to move is not in
+//! check.
+
+use super::rules::Rules;
+use crate::core::{zobrist, MoveList};
+use crate::variants::chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::variants::chess::{Bitboard, Color, Role, Square};
+use arrayvec::ArrayVec;
+use std::marker::PhantomData;
+
+pub const MAX_PIECES: usize = 32;
+/// A move has at most 8 legs: no piece captures, or splits, in more than 8 directions.
+pub const MAX_LEGS: usize = 8;
+const EMPTY: u8 = u8::MAX;
+
+/// One piece: it stands on one square (normal) or several (Tirebiter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    pub color: Color,
+    pub role: Role,
+    pub squares: Bitboard,
+}
+
+impl Unit {
+    pub fn is_tirebiter(&self) -> bool {
+        self.squares.more_than_one()
+    }
+
+    pub fn letter(&self) -> char {
+        let upper = self.role.upper();
+        if self.color == Color::White {
+            upper
+        } else {
+            upper.to_ascii_lowercase()
+        }
+    }
+}
+
+/// What a move does; the legs follow from it and the position (see [`TirebiterPosition::legs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A normal piece's non-capturing move to one square (`to`).
+    Step,
+    /// A normal piece's capture on every square it can capture on (T2).
+    CaptureAll,
+    /// Nick Danger: a normal piece's non-capturing move to every square at `distance` (T8).
+    Split,
+    /// A Tirebiter piece moving every location by the vector (`df`, `dr`) (T3a).
+    Vector,
+    /// A Tirebiter piece moving every location to `to` (T3b).
+    Converge,
+    /// The King's castling to `to` (T7).
+    Castle,
+}
+
+/// One move. `arg` is the destination square (Step, Converge, Castle), the distance (Split) or
+/// the vector packed as `(df + 8) * 16 + (dr + 8)` (Vector).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub slot: u8,
+    pub kind: MoveKind,
+    pub arg: u8,
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    pub fn packed(self) -> u32 {
+        let promotion = self.promotion.map_or(0, |r| r as u32 + 1);
+        self.slot as u32 | (self.kind as u32) << 5 | (self.arg as u32) << 8 | promotion << 16
+    }
+
+    fn vector(self) -> (i8, i8) {
+        ((self.arg / 16) as i8 - 8, (self.arg % 16) as i8 - 8)
+    }
+
+    pub fn pack_vector(df: i8, dr: i8) -> u8 {
+        ((df + 8) as u8) * 16 + (dr + 8) as u8
+    }
+}
+
+/// One leg: a location's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Leg {
+    pub from: Square,
+    pub to: Square,
+}
+
+pub type Legs = ArrayVec<Leg, MAX_LEGS>;
+
+/// One castling: right bit, FEN letter, squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Castling {
+    pub right: u8,
+    pub letter: char,
+    pub color: Color,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    pub passed: Square,
+    pub empty: Bitboard,
+}
+
+const fn sq(file: u8, rank: u8) -> Square {
+    Square::from_file_rank(file, rank)
+}
+
+pub const CASTLINGS: [Castling; 4] = [
+    Castling {
+        right: 1,
+        letter: 'K',
+        color: Color::White,
+        king_from: sq(4, 0),
+        king_to: sq(6, 0),
+        rook_from: sq(7, 0),
+        rook_to: sq(5, 0),
+        passed: sq(5, 0),
+        empty: Bitboard(0x60),
+    },
+    Castling {
+        right: 2,
+        letter: 'Q',
+        color: Color::White,
+        king_from: sq(4, 0),
+        king_to: sq(2, 0),
+        rook_from: sq(0, 0),
+        rook_to: sq(3, 0),
+        passed: sq(3, 0),
+        empty: Bitboard(0x0E),
+    },
+    Castling {
+        right: 4,
+        letter: 'k',
+        color: Color::Black,
+        king_from: sq(4, 7),
+        king_to: sq(6, 7),
+        rook_from: sq(7, 7),
+        rook_to: sq(5, 7),
+        passed: sq(5, 7),
+        empty: Bitboard(0x60 << 56),
+    },
+    Castling {
+        right: 8,
+        letter: 'q',
+        color: Color::Black,
+        king_from: sq(4, 7),
+        king_to: sq(2, 7),
+        rook_from: sq(0, 7),
+        rook_to: sq(3, 7),
+        passed: sq(3, 7),
+        empty: Bitboard(0x0E << 56),
+    },
+];
+
+pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+static SQUARE_KEYS: [u64; 2 * 6 * 64] = zobrist::keys(0x7E1B_0001);
+static GROUP_SALT: [u64; 12] = zobrist::keys(0x7E1B_0002);
+static CASTLING_KEYS: [u64; 16] = zobrist::keys(0x7E1B_0003);
+static EN_PASSANT_KEYS: [u64; 64] = zobrist::keys(0x7E1B_0004);
+static SIDE_KEY: [u64; 1] = zobrist::keys(0x7E1B_0005);
+
+/// A piece's key: its squares, and for a Tirebiter piece the grouping itself (two knights on e5
+/// and f6 are not one Tirebiter Knight on e5,f6).
+pub fn unit_key(u: &Unit) -> u64 {
+    let kind = u.color as usize * 6 + u.role as usize;
+    let mut key = 0;
+    for s in u.squares {
+        key ^= SQUARE_KEYS[kind * 64 + s.index()];
+    }
+    if u.is_tirebiter() {
+        key ^= zobrist::splitmix64(u.squares.0 ^ GROUP_SALT[kind]).1;
+    }
+    key
+}
+
+/// A Tirebiter or Nick Danger position; `R` says which.
+#[derive(Clone, Debug)]
+pub struct TirebiterPosition<R: Rules> {
+    pub(super) units: [Option<Unit>; MAX_PIECES],
+    pub(super) owner: [u8; 64],
+    pub(super) occupied: [Bitboard; 2],
+    pub(super) side: Color,
+    pub(super) castling: u8,
+    pub(super) en_passant: Bitboard,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+    pub(super) rules: PhantomData<R>,
+}
+
+impl<R: Rules> TirebiterPosition<R> {
+    pub(super) fn empty() -> Self {
+        TirebiterPosition {
+            units: [None; MAX_PIECES],
+            owner: [EMPTY; 64],
+            occupied: [Bitboard::EMPTY; 2],
+            side: Color::White,
+            castling: 0,
+            en_passant: Bitboard::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            rules: PhantomData,
+        }
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    pub fn occupied_by(&self, color: Color) -> Bitboard {
+        self.occupied[color as usize]
+    }
+
+    pub fn units(&self) -> impl Iterator<Item = (usize, &Unit)> {
+        self.units.iter().enumerate().filter_map(|(i, u)| u.as_ref().map(|u| (i, u)))
+    }
+
+    pub fn unit(&self, slot: usize) -> Option<&Unit> {
+        self.units.get(slot).and_then(|u| u.as_ref())
+    }
+
+    /// The piece on `square`.
+    pub fn unit_at(&self, square: Square) -> Option<(usize, &Unit)> {
+        let slot = self.owner[square.index()];
+        (slot != EMPTY)
+            .then(|| (slot as usize, self.units[slot as usize].as_ref()))
+            .and_then(|(s, u)| u.map(|u| (s, u)))
+    }
+
+    pub fn king(&self, color: Color) -> Option<&Unit> {
+        self.units().map(|(_, u)| u).find(|u| u.color == color && u.role == Role::King)
+    }
+
+    pub(super) fn state_key(&self) -> u64 {
+        let mut key = CASTLING_KEYS[self.castling as usize];
+        for s in self.en_passant {
+            key ^= EN_PASSANT_KEYS[s.index()];
+        }
+        if self.side == Color::Black {
+            key ^= SIDE_KEY[0];
+        }
+        key
+    }
+
+    pub(super) fn compute_key(&self) -> u64 {
+        self.units().fold(self.state_key(), |k, (_, u)| k ^ unit_key(u))
+    }
+
+    /// Places a new piece in a free slot.
+    pub(super) fn put(&mut self, unit: Unit) -> bool {
+        let Some(slot) = self.units.iter().position(|u| u.is_none()) else { return false };
+        self.units[slot] = Some(unit);
+        for s in unit.squares {
+            self.owner[s.index()] = slot as u8;
+        }
+        self.occupied[unit.color as usize] |= unit.squares;
+        self.key ^= unit_key(&unit);
+        true
+    }
+
+    /// Removes the piece in `slot` from all its squares (T4).
+    pub(super) fn take(&mut self, slot: usize) -> Option<Unit> {
+        let unit = self.units[slot].take()?;
+        for s in unit.squares {
+            self.owner[s.index()] = EMPTY;
+        }
+        self.occupied[unit.color as usize] &= !unit.squares;
+        self.key ^= unit_key(&unit);
+        Some(unit)
+    }
+
+    /// Puts `unit` back into `slot`.
+    fn set(&mut self, slot: usize, unit: Unit) {
+        self.units[slot] = Some(unit);
+        for s in unit.squares {
+            self.owner[s.index()] = slot as u8;
+        }
+        self.occupied[unit.color as usize] |= unit.squares;
+        self.key ^= unit_key(&unit);
+    }
+
+    /// Whether a piece of `role` and `color` on `from` has a pseudo-legal leg to `to` on this board
+    /// (T3: the moving piece's other locations occupy and are friendly); `Some(capture)`.
+    pub fn leg(&self, role: Role, color: Color, from: Square, to: Square) -> Option<bool> {
+        if from == to || self.occupied[color as usize].has(to) {
+            return None;
+        }
+        let occ = self.occupied();
+        let enemy = self.occupied[!color as usize].has(to);
+        match role {
+            Role::Pawn => {
+                let step: i32 = if color == Color::White { 8 } else { -8 };
+                let (f, t) = (from.index() as i32, to.index() as i32);
+                if t == f + step {
+                    return (!occ.has(to)).then_some(false);
+                }
+                let second = if color == Color::White { 1 } else { 6 };
+                if t == f + 2 * step && from.rank() == second {
+                    let middle = Square::new((f + step) as u8);
+                    return (!occ.has(middle) && !occ.has(to)).then_some(false);
+                }
+                if pawn_attacks(color, from).has(to) && (enemy || self.en_passant.has(to)) {
+                    return Some(true);
+                }
+                None
+            }
+            Role::Knight => knight_attacks(from).has(to).then_some(enemy),
+            Role::King => king_attacks(from).has(to).then_some(enemy),
+            Role::Bishop => bishop_attacks(from, occ).has(to).then_some(enemy),
+            Role::Rook => rook_attacks(from, occ).has(to).then_some(enemy),
+            Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to).then_some(enemy),
+            Role::Commoner => None,
+        }
+    }
+
+    /// Every square a piece of `role` on `from` reaches by a pseudo-legal leg.
+    fn leg_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
+        let occ = self.occupied();
+        let own = self.occupied[color as usize];
+        let reach = match role {
+            Role::Pawn => {
+                let mut t = Bitboard::EMPTY;
+                for to in pawn_pushes(color, from) | pawn_attacks(color, from) {
+                    if self.leg(role, color, from, to).is_some() {
+                        t |= to.bb();
+                    }
+                }
+                return t;
+            }
+            Role::Knight => knight_attacks(from),
+            Role::King => king_attacks(from),
+            Role::Bishop => bishop_attacks(from, occ),
+            Role::Rook => rook_attacks(from, occ),
+            Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
+            Role::Commoner => Bitboard::EMPTY,
+        };
+        reach & !own
+    }
+
+    /// Squares a normal piece on `from` captures on (T2), en passant included.
+    fn capture_targets(&self, unit: &Unit, from: Square) -> Bitboard {
+        let enemy = self.occupied[!unit.color as usize];
+        let targets = self.leg_targets(unit.role, unit.color, from);
+        match unit.role {
+            Role::Pawn => targets & pawn_attacks(unit.color, from),
+            _ => targets & enemy,
+        }
+    }
+
+    /// The legs of `m`, sorted by from-square then to-square.
+    pub fn legs(&self, m: Move) -> Legs {
+        let mut legs = Legs::new();
+        let Some(unit) = self.unit(m.slot as usize) else { return legs };
+        match m.kind {
+            MoveKind::Step | MoveKind::Castle => {
+                legs.push(Leg { from: unit.squares.first(), to: Square::new(m.arg) });
+            }
+            MoveKind::CaptureAll => {
+                let from = unit.squares.first();
+                for to in self.capture_targets(unit, from) {
+                    legs.push(Leg { from, to });
+                }
+            }
+            MoveKind::Split => {
+                let from = unit.squares.first();
+                for to in self.split_targets(unit, from, m.arg) {
+                    legs.push(Leg { from, to });
+                }
+            }
+            MoveKind::Vector => {
+                let (df, dr) = m.vector();
+                for from in unit.squares {
+                    if let Some(to) = offset(from, df, dr) {
+                        legs.push(Leg { from, to });
+                    }
+                }
+            }
+            MoveKind::Converge => {
+                for from in unit.squares {
+                    legs.push(Leg { from, to: Square::new(m.arg) });
+                }
+            }
+        }
+        legs.sort();
+        legs
+    }
+
+    /// Nick Danger (T8): the squares at `distance` steps a normal piece reaches by non-captures.
+    fn split_targets(&self, unit: &Unit, from: Square, distance: u8) -> Bitboard {
+        let enemy = self.occupied[!unit.color as usize];
+        let mut out = Bitboard::EMPTY;
+        for to in self.leg_targets(unit.role, unit.color, from) & !enemy {
+            if unit.role == Role::Pawn && pawn_attacks(unit.color, from).has(to) {
+                continue; // an en passant square is a capture
+            }
+            if steps(unit.role, from, to) == distance {
+                out |= to.bb();
+            }
+        }
+        out
+    }
+
+    /// Whether `by` has a move (T2 or T3, its own King's safety ignored) that captures on any of
+    /// `targets` (T5).
+    pub fn threatens(&self, by: Color, targets: Bitboard) -> bool {
+        let occ = self.occupied();
+        for (_, unit) in self.units() {
+            if unit.color != by {
+                continue;
+            }
+            if !unit.is_tirebiter() {
+                let from = unit.squares.first();
+                let attacks = match unit.role {
+                    Role::Pawn => pawn_attacks(by, from),
+                    Role::Knight => knight_attacks(from),
+                    Role::King => king_attacks(from),
+                    Role::Bishop => bishop_attacks(from, occ),
+                    Role::Rook => rook_attacks(from, occ),
+                    Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                    Role::Commoner => Bitboard::EMPTY,
+                };
+                if (attacks & targets).nonempty() {
+                    return true;
+                }
+                continue;
+            }
+            // A Tirebiter piece checks only through a complete composite capture.
+            let first = unit.squares.first();
+            for to in self.leg_targets(unit.role, by, first) {
+                if self.leg(unit.role, by, first, to) != Some(true) {
+                    continue;
+                }
+                let (df, dr) = delta(first, to);
+                let mut hits = false;
+                let all = unit.squares.into_iter().all(|from| match offset(from, df, dr) {
+                    Some(t) if self.leg(unit.role, by, from, t) == Some(true) => {
+                        hits |= targets.has(t);
+                        true
+                    }
+                    _ => false,
+                });
+                if all && hits {
+                    return true;
+                }
+                if targets.has(to)
+                    && unit.squares.into_iter().all(|from| self.leg(unit.role, by, from, to) == Some(true))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn king_in_check(&self, color: Color) -> bool {
+        match self.king(color) {
+            Some(king) => self.threatens(!color, king.squares),
+            None => true,
+        }
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.king_in_check(self.side)
+    }
+
+    /// Every candidate move of the side to move, before the King-safety filter.
+    fn candidates(&self, out: &mut MoveList<Move>) {
+        let us = self.side;
+        let last_rank = if us == Color::White { 7 } else { 0 };
+        for (slot, unit) in self.units() {
+            if unit.color != us {
+                continue;
+            }
+            let slot = slot as u8;
+            let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
+            let mut push = |kind: MoveKind, arg: u8, promotion_square: Option<Square>| {
+                if promotion_square.is_some_and(promotes) {
+                    for role in PROMOTIONS {
+                        let _ = out.try_push(Move { slot, kind, arg, promotion: Some(role) });
+                    }
+                } else {
+                    let _ = out.try_push(Move { slot, kind, arg, promotion: None });
+                }
+            };
+            if !unit.is_tirebiter() {
+                let from = unit.squares.first();
+                let captures = self.capture_targets(unit, from);
+                if captures.nonempty() {
+                    push(MoveKind::CaptureAll, 0, Some(captures.first()));
+                }
+                let quiet = self.leg_targets(unit.role, us, from) & !captures & !self.occupied();
+                if R::SPLIT_NON_CAPTURES {
+                    let mut distances = 0u16;
+                    for to in quiet {
+                        distances |= 1 << steps(unit.role, from, to);
+                    }
+                    for d in 1..8u8 {
+                        if distances & (1 << d) != 0 {
+                            let any = self.split_targets(unit, from, d).first();
+                            push(MoveKind::Split, d, Some(any));
+                        }
+                    }
+                } else {
+                    for to in quiet {
+                        push(MoveKind::Step, to.index() as u8, Some(to));
+                    }
+                }
+                if unit.role == Role::King {
+                    self.castlings(slot, unit, &mut push);
+                }
+            } else {
+                let first = unit.squares.first();
+                for to in self.leg_targets(unit.role, us, first) {
+                    let capture = self.leg(unit.role, us, first, to);
+                    let (df, dr) = delta(first, to);
+                    let vector_ok = unit.squares.into_iter().all(|from| {
+                        offset(from, df, dr).is_some_and(|t| self.leg(unit.role, us, from, t) == capture)
+                    });
+                    if vector_ok {
+                        push(MoveKind::Vector, Move::pack_vector(df, dr), Some(to));
+                    }
+                    let converge_ok =
+                        unit.squares.into_iter().all(|from| self.leg(unit.role, us, from, to) == capture);
+                    if converge_ok {
+                        push(MoveKind::Converge, to.index() as u8, Some(to));
+                    }
+                }
+            }
+        }
+    }
+
+    fn castlings(&self, slot: u8, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Option<Square>)) {
+        let us = self.side;
+        for c in CASTLINGS.iter().filter(|c| c.color == us && self.castling & c.right != 0) {
+            if (c.empty & self.occupied()).nonempty() || king.squares != c.king_from.bb() {
+                continue;
+            }
+            if self.threatens(!us, c.king_from.bb()) {
+                continue;
+            }
+            let mut passing = self.clone();
+            if let Some(mut k) = passing.take(slot as usize) {
+                k.squares = c.passed.bb();
+                passing.set(slot as usize, k);
+            }
+            if passing.threatens(!us, c.passed.bb()) {
+                continue;
+            }
+            push(MoveKind::Castle, c.king_to.index() as u8, None);
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn generate_legal(&self, out: &mut MoveList<Move>) {
+        let mut candidates = MoveList::new();
+        self.candidates(&mut candidates);
+        for m in candidates {
+            let mut after = self.clone();
+            after.apply(m);
+            if !after.king_in_check(self.side) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// Plays a move (without the en passant canonicalisation of `play`).
+    pub(super) fn apply(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        let legs = self.legs(m);
+        self.key ^= self.state_key();
+        let slot = m.slot as usize;
+        let Some(mut mover) = self.take(slot) else { return };
+        let mut irreversible = mover.role == Role::Pawn;
+        let mut two_step_passed = Bitboard::EMPTY;
+        let mut touched = Bitboard::EMPTY;
+        let mut destinations = Bitboard::EMPTY;
+        for leg in &legs {
+            touched |= leg.from.bb() | leg.to.bb();
+            destinations |= leg.to.bb();
+            // Capture: the enemy piece on the destination, or the pawn passed by en passant.
+            let victim_square = if self.occupied[them as usize].has(leg.to) {
+                Some(leg.to)
+            } else if mover.role == Role::Pawn
+                && self.en_passant.has(leg.to)
+                && leg.from.file() != leg.to.file()
+            {
+                Some(Square::from_file_rank(leg.to.file(), leg.from.rank()))
+            } else {
+                None
+            };
+            if let Some(square) = victim_square {
+                if let Some((victim, _)) = self.unit_at(square) {
+                    if let Some(taken) = self.take(victim) {
+                        touched |= taken.squares;
+                    }
+                }
+                irreversible = true;
+            }
+            if mover.role == Role::Pawn && leg.from.rank().abs_diff(leg.to.rank()) == 2 {
+                two_step_passed |=
+                    Square::from_file_rank(leg.from.file(), (leg.from.rank() + leg.to.rank()) / 2).bb();
+            }
+        }
+        if m.kind == MoveKind::Castle {
+            if let Some(c) = CASTLINGS.iter().find(|c| c.color == us && c.king_to.index() as u8 == m.arg) {
+                if let Some((rook_slot, _)) = self.unit_at(c.rook_from) {
+                    if let Some(mut rook) = self.take(rook_slot) {
+                        rook.squares = c.rook_to.bb();
+                        self.set(rook_slot, rook);
+                    }
+                }
+                touched |= c.rook_from.bb();
+            }
+        }
+        mover.squares = destinations;
+        if let Some(role) = m.promotion {
+            mover.role = role;
+        }
+        self.set(slot, mover);
+        for c in &CASTLINGS {
+            if touched.has(c.king_from) || touched.has(c.rook_from) {
+                self.castling &= !c.right;
+            }
+        }
+        self.en_passant = two_step_passed;
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.key ^= self.state_key();
+    }
+
+    /// The position after passing (null move).
+    pub fn passed(&self) -> Self {
+        let mut next = self.clone();
+        next.key ^= next.state_key();
+        next.en_passant = Bitboard::EMPTY;
+        next.side = !next.side;
+        next.halfmove += 1;
+        next.key ^= next.state_key();
+        next
+    }
+}
+
+/// The squares straight ahead of a pawn (one and two steps).
+fn pawn_pushes(color: Color, from: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for n in 1..=2 {
+        let dr = if color == Color::White { n } else { -n };
+        if let Some(to) = offset(from, 0, dr) {
+            out |= to.bb();
+        }
+    }
+    out
+}
+
+pub fn offset(from: Square, df: i8, dr: i8) -> Option<Square> {
+    let f = from.file() as i8 + df;
+    let r = from.rank() as i8 + dr;
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| Square::from_file_rank(f as u8, r as u8))
+}
+
+fn delta(from: Square, to: Square) -> (i8, i8) {
+    (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8)
+}
+
+/// The distance of a leg in steps (T8): a slider's squares travelled, 1 for a leap or a King's
+/// step, the squares advanced for a pawn.
+pub fn steps(role: Role, from: Square, to: Square) -> u8 {
+    match role {
+        Role::Knight | Role::King => 1,
+        _ => from.file().abs_diff(to.file()).max(from.rank().abs_diff(to.rank())),
+    }
+}
