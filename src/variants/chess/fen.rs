@@ -125,27 +125,36 @@ fn parse_board<R: Rules>(board: &str, pos: &mut Position<R>) -> Result<(), FenEr
 }
 
 fn parse_castling(token: &str) -> Result<CastlingRights, FenError> {
+    read_castling(token).map(CastlingRights).ok_or_else(|| FenError::Castling { token: token.to_string() })
+}
+
+/// Reads a castling field (`-` or a duplicate-free subset of `KQkq`) as right bits; shared by
+/// every 8x8 variant's position text.
+pub fn read_castling(token: &str) -> Option<u8> {
     if token == "-" {
-        return Ok(CastlingRights::default());
+        return Some(0);
     }
-    let err = || FenError::Castling { token: token.to_string() };
     let mut rights = 0u8;
     for ch in token.chars() {
-        let c = CASTLINGS.iter().find(|c| c.letter == ch).ok_or_else(err)?;
+        let c = CASTLINGS.iter().find(|c| c.letter == ch)?;
         if rights & c.right != 0 {
-            return Err(err());
+            return None;
         }
         rights |= c.right;
     }
-    Ok(CastlingRights(rights))
+    Some(rights)
+}
+
+/// Reads a move counter: digits only (no sign, no spaces), at least `min`, within `u32`.
+pub fn read_counter(token: &str, min: u32) -> Option<u32> {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse::<u32>().ok().filter(|&n| n >= min)
 }
 
 fn parse_counter(token: &str, min: u32, err: impl Fn() -> FenError) -> Result<u32, FenError> {
-    // Digits only: no signs, no spaces; u32 overflow is an error too.
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err());
-    }
-    token.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(err)
+    read_counter(token, min).ok_or_else(err)
 }
 
 /// Reads a FEN into a validated position.

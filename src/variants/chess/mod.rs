@@ -11,7 +11,7 @@ pub mod san;
 
 pub use bitboard::{Bitboard, Square};
 pub use fen::{FenError, START_FEN};
-pub use position::{Color, Move, MoveKind, Piece, Position, Role};
+pub use position::{Castling, Color, Move, MoveKind, Piece, Position, Role, CASTLINGS};
 pub use rules::{Fide, FightingKings, Rules, ThroneKings};
 
 /// A FIDE chess position (`normal`).

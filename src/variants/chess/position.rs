@@ -124,7 +124,8 @@ impl Piece {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights(pub u8);
 
-/// One of the four castlings, with the squares it involves.
+/// One of the four castlings, with the squares it involves: the geometry every 8x8 variant
+/// shares (FireFighter and Tirebiter use this table too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castling {
     pub color: Color,
@@ -135,6 +136,10 @@ pub struct Castling {
     pub rook_to: Square,
     /// FEN letter of the right.
     pub letter: char,
+    /// The square the King passes over.
+    pub passed: Square,
+    /// The squares between King and Rook, which must be empty.
+    pub empty: Bitboard,
 }
 
 const fn sq(file: u8, rank: u8) -> Square {
@@ -150,6 +155,8 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(7, 0),
         rook_to: sq(5, 0),
         letter: 'K',
+        passed: sq(5, 0),
+        empty: Bitboard(0x60),
     },
     Castling {
         color: Color::White,
@@ -159,6 +166,8 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(0, 0),
         rook_to: sq(3, 0),
         letter: 'Q',
+        passed: sq(3, 0),
+        empty: Bitboard(0x0E),
     },
     Castling {
         color: Color::Black,
@@ -168,6 +177,8 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(7, 7),
         rook_to: sq(5, 7),
         letter: 'k',
+        passed: sq(5, 7),
+        empty: Bitboard(0x60 << 56),
     },
     Castling {
         color: Color::Black,
@@ -177,6 +188,8 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(0, 7),
         rook_to: sq(3, 7),
         letter: 'q',
+        passed: sq(3, 7),
+        empty: Bitboard(0x0E << 56),
     },
 ];
 

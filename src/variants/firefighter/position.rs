@@ -13,6 +13,7 @@ use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::variants::chess::{Bitboard, Color, Role, Square};
+pub use crate::variants::chess::{Castling, CASTLINGS};
 use arrayvec::ArrayVec;
 
 /// The most pieces a position may hold: the 32 of the start position (pieces are never added).
@@ -24,89 +25,6 @@ pub struct Placed {
     pub square: Square,
     pub piece: Piece,
 }
-
-/// Castling rights: White king side, White queen side, Black king side, Black queen side.
-pub const WHITE_KING_SIDE: u8 = 1;
-pub const WHITE_QUEEN_SIDE: u8 = 2;
-pub const BLACK_KING_SIDE: u8 = 4;
-pub const BLACK_QUEEN_SIDE: u8 = 8;
-
-/// One castling: its right bit, FEN letter, and squares.
-#[derive(Clone, Copy, Debug)]
-pub struct Castling {
-    pub right: u8,
-    pub letter: char,
-    pub color: Color,
-    pub king_from: Square,
-    pub king_to: Square,
-    pub rook_from: Square,
-    pub rook_to: Square,
-    /// Squares that must be empty (between King and Rook).
-    pub empty: Bitboard,
-    /// The square the King passes over.
-    pub passed: Square,
-}
-
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::from_file_rank(file, rank)
-}
-
-const fn squares(list: &[Square]) -> Bitboard {
-    let mut bits = 0u64;
-    let mut i = 0;
-    while i < list.len() {
-        bits |= 1 << list[i].index();
-        i += 1;
-    }
-    Bitboard(bits)
-}
-
-pub const CASTLINGS: [Castling; 4] = [
-    Castling {
-        right: WHITE_KING_SIDE,
-        letter: 'K',
-        color: Color::White,
-        king_from: sq(4, 0),
-        king_to: sq(6, 0),
-        rook_from: sq(7, 0),
-        rook_to: sq(5, 0),
-        empty: squares(&[sq(5, 0), sq(6, 0)]),
-        passed: sq(5, 0),
-    },
-    Castling {
-        right: WHITE_QUEEN_SIDE,
-        letter: 'Q',
-        color: Color::White,
-        king_from: sq(4, 0),
-        king_to: sq(2, 0),
-        rook_from: sq(0, 0),
-        rook_to: sq(3, 0),
-        empty: squares(&[sq(1, 0), sq(2, 0), sq(3, 0)]),
-        passed: sq(3, 0),
-    },
-    Castling {
-        right: BLACK_KING_SIDE,
-        letter: 'k',
-        color: Color::Black,
-        king_from: sq(4, 7),
-        king_to: sq(6, 7),
-        rook_from: sq(7, 7),
-        rook_to: sq(5, 7),
-        empty: squares(&[sq(5, 7), sq(6, 7)]),
-        passed: sq(5, 7),
-    },
-    Castling {
-        right: BLACK_QUEEN_SIDE,
-        letter: 'q',
-        color: Color::Black,
-        king_from: sq(4, 7),
-        king_to: sq(2, 7),
-        rook_from: sq(0, 7),
-        rook_to: sq(3, 7),
-        empty: squares(&[sq(1, 7), sq(2, 7), sq(3, 7)]),
-        passed: sq(3, 7),
-    },
-];
 
 /// What an action does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,6 +4,7 @@
 
 use super::piece::Piece;
 use super::position::{FireFighter, CASTLINGS, MAX_PIECES};
+use crate::variants::chess::fen::{read_castling, read_counter};
 use crate::variants::chess::{Color, Role, Square};
 use std::fmt;
 
@@ -177,10 +178,7 @@ fn put(pos: &mut FireFighter, square: Square, piece: Piece, board: &str) -> Resu
 }
 
 fn parse_counter(token: &str, min: u32, err: impl Fn() -> SetupError) -> Result<u32, SetupError> {
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err());
-    }
-    token.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(err)
+    read_counter(token, min).ok_or_else(err)
 }
 
 /// Parses a pair field (`Aa`, `A`, `a`, `-`) into flags by colour.
@@ -296,19 +294,7 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
 }
 
 fn parse_castling(token: &str) -> Result<u8, SetupError> {
-    if token == "-" {
-        return Ok(0);
-    }
-    let err = || SetupError::Castling { token: token.to_string() };
-    let mut rights = 0u8;
-    for ch in token.chars() {
-        let c = CASTLINGS.iter().find(|c| c.letter == ch).ok_or_else(err)?;
-        if rights & c.right != 0 {
-            return Err(err());
-        }
-        rights |= c.right;
-    }
-    Ok(rights)
+    read_castling(token).ok_or_else(|| SetupError::Castling { token: token.to_string() })
 }
 
 /// The entries on `square`, sorted by byte order, as the board field shows them.

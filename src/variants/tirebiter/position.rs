@@ -94,70 +94,7 @@ pub struct Leg {
 
 pub type Legs = ArrayVec<Leg, MAX_LEGS>;
 
-/// One castling: right bit, FEN letter, squares.
-#[derive(Clone, Copy, Debug)]
-pub struct Castling {
-    pub right: u8,
-    pub letter: char,
-    pub color: Color,
-    pub king_from: Square,
-    pub king_to: Square,
-    pub rook_from: Square,
-    pub rook_to: Square,
-    pub passed: Square,
-    pub empty: Bitboard,
-}
-
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::from_file_rank(file, rank)
-}
-
-pub const CASTLINGS: [Castling; 4] = [
-    Castling {
-        right: 1,
-        letter: 'K',
-        color: Color::White,
-        king_from: sq(4, 0),
-        king_to: sq(6, 0),
-        rook_from: sq(7, 0),
-        rook_to: sq(5, 0),
-        passed: sq(5, 0),
-        empty: Bitboard(0x60),
-    },
-    Castling {
-        right: 2,
-        letter: 'Q',
-        color: Color::White,
-        king_from: sq(4, 0),
-        king_to: sq(2, 0),
-        rook_from: sq(0, 0),
-        rook_to: sq(3, 0),
-        passed: sq(3, 0),
-        empty: Bitboard(0x0E),
-    },
-    Castling {
-        right: 4,
-        letter: 'k',
-        color: Color::Black,
-        king_from: sq(4, 7),
-        king_to: sq(6, 7),
-        rook_from: sq(7, 7),
-        rook_to: sq(5, 7),
-        passed: sq(5, 7),
-        empty: Bitboard(0x60 << 56),
-    },
-    Castling {
-        right: 8,
-        letter: 'q',
-        color: Color::Black,
-        king_from: sq(4, 7),
-        king_to: sq(2, 7),
-        rook_from: sq(0, 7),
-        rook_to: sq(3, 7),
-        passed: sq(3, 7),
-        empty: Bitboard(0x0E << 56),
-    },
-];
+pub use crate::variants::chess::CASTLINGS;
 
 pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 

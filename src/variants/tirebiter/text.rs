@@ -4,6 +4,7 @@
 
 use super::position::{TirebiterPosition, Unit, CASTLINGS};
 use super::rules::Rules;
+use crate::variants::chess::fen::{read_castling, read_counter};
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use std::fmt;
 
@@ -101,10 +102,7 @@ impl std::error::Error for SetupError {}
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
 fn counter(token: &str, min: u32, err: impl Fn() -> SetupError) -> Result<u32, SetupError> {
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err());
-    }
-    token.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(err)
+    read_counter(token, min).ok_or_else(err)
 }
 
 fn squares_list(token: &str) -> Option<Vec<Square>> {
@@ -242,19 +240,7 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
 }
 
 fn parse_castling(token: &str) -> Result<u8, SetupError> {
-    if token == "-" {
-        return Ok(0);
-    }
-    let err = || SetupError::Castling { token: token.to_string() };
-    let mut rights = 0u8;
-    for ch in token.chars() {
-        let c = CASTLINGS.iter().find(|c| c.letter == ch).ok_or_else(err)?;
-        if rights & c.right != 0 {
-            return Err(err());
-        }
-        rights |= c.right;
-    }
-    Ok(rights)
+    read_castling(token).ok_or_else(|| SetupError::Castling { token: token.to_string() })
 }
 
 /// The squares of a set, comma-joined in lexicographic order.
