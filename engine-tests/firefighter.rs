@@ -252,3 +252,23 @@ fn agrees_with_the_reference_generator_at_every_node() {
         eprintln!("{text}: perft {depth} = {nodes}, agreed node by node");
     }
 }
+
+/// Bad position texts are refused with an error naming the offending token (F1 groups, the F6
+/// arson field, the F2 lost-Firefighter field and marks, the 32-piece bound behind MAX_MOVES).
+#[test]
+fn hostile_position_texts_name_the_token() {
+    let cases = [
+        ("()7/8/8/8/8/8/8/K6k w - - 0 1 -", "()"),
+        ("(N7/8/8/8/8/8/8/K6k w - - 0 1 -", "(N7"),
+        ("(\u{e9})7/8/8/8/8/8/8/K6k w - - 0 1 -", "(\u{e9})"),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 1 Ax", "Ax"),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 1 A Fx", "Fx"),
+        ("k~7/8/8/8/8/8/8/K7 w - - 0 1 - f", "k~7"),
+        ("k7/8/8/8/8/8/8/K7 w - e3 0 1 -", "e3"),
+        ("k7/8/8/8/8/8/8/(QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ)K6 w - - 0 1 -", "more than 32"),
+    ];
+    for (text, token) in cases {
+        let err = FireFighter::from_text(text).err().unwrap_or_else(|| panic!("{text} was accepted"));
+        assert!(err.to_string().contains(token), "{text}: {err}");
+    }
+}

@@ -237,3 +237,21 @@ fn t8_nick_danger_start() {
     assert_eq!(list.len(), 18);
     assert!(list.contains(&"b1a3,b1c3".to_string()) && list.contains(&"g1f3,g1h3".to_string()));
 }
+
+/// Bad position texts are refused with an error naming the offending token (T1 groups, T6 pawn
+/// groups on one rank, the en passant list).
+#[test]
+fn hostile_position_texts_name_the_token() {
+    let cases = [
+        ("k7/8/8/8/8/8/8/KR6 w - - 0 1 a1,b1", "a1,b1"),
+        ("k7/8/8/8/8/8/8/KR6 w - - 0 1 b1", "b1"),
+        ("k7/8/8/8/8/8/8/KRR5 w - - 0 1 b1,c1;c1,d1", "c1,d1"),
+        ("k7/8/8/8/8/8/8/KRR5 w - - 0 1 \u{e9}1,c1", "\u{e9}1,c1"),
+        ("k7/8/3P4/4P3/8/8/8/K7 w - - 0 1 d6,e5", "d6,e5"),
+        ("k7/8/8/8/8/8/8/KRR5 w - z9 0 1 -", "z9"),
+    ];
+    for (text, token) in cases {
+        let err = Tb::from_text(text).err().unwrap_or_else(|| panic!("{text} was accepted"));
+        assert!(err.to_string().contains(token), "{text}: {err}");
+    }
+}

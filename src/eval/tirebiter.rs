@@ -6,9 +6,8 @@
 //! a little for each extra location (its limited mobility).
 
 use crate::search::Searchable;
-use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::variants::chess::{Bitboard, Color, Role, Square};
-use crate::variants::tirebiter::{Move, MoveKind, Rules, TirebiterPosition};
+use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition};
 
 const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// A Tirebiter piece with a location the enemy attacks: this share (percent) of its value.
@@ -38,16 +37,7 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color) -> [i32; 64
         if u.color != color || u.is_tirebiter() {
             continue;
         }
-        let from = u.squares.first();
-        let attacks = match u.role {
-            Role::Pawn => pawn_attacks(color, from),
-            Role::Knight => knight_attacks(from),
-            Role::King => crate::variants::chess::attacks::king_attacks(from),
-            Role::Bishop => bishop_attacks(from, occ),
-            Role::Rook => rook_attacks(from, occ),
-            Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-            Role::Commoner => Bitboard::EMPTY,
-        };
+        let attacks = capture_pattern(u.role, color, u.squares.first(), occ);
         let value = if u.role == Role::King { 2000 } else { VALUE[u.role as usize] };
         for s in attacks {
             cheapest[s.index()] = cheapest[s.index()].min(value);
@@ -75,17 +65,13 @@ fn white_view<R: Rules>(pos: &TirebiterPosition<R>) -> i32 {
             let from = u.squares.first();
             value += CENTRE[role] * centre_steps(from);
             let reach = match u.role {
-                Role::Knight => knight_attacks(from),
-                Role::Bishop => bishop_attacks(from, occ),
-                Role::Rook => rook_attacks(from, occ),
-                Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                _ => Bitboard::EMPTY,
+                Role::Pawn | Role::King => Bitboard::EMPTY,
+                role => capture_pattern(role, u.color, from, occ),
             };
             value += MOBILITY[role] * reach.count() as i32;
             let targets = match u.role {
-                Role::Pawn => pawn_attacks(u.color, from),
                 Role::King => Bitboard::EMPTY,
-                _ => reach,
+                role => capture_pattern(role, u.color, from, occ),
             } & pos.occupied_by(!u.color);
             if targets.count() >= 2 {
                 value += MULTI_CAPTURE * (targets.count() as i32 - 1);

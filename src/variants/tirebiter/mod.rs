@@ -16,7 +16,9 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-pub use position::{steps, Leg, Move, MoveKind, TirebiterPosition, Unit, CASTLINGS, MAX_LEGS};
+pub use position::{
+    capture_pattern, steps, Leg, Move, MoveKind, TirebiterPosition, Unit, CASTLINGS, MAX_LEGS,
+};
 pub use rules::{NickDanger, Rules, Tirebiter};
 pub use text::{SetupError, START};
 

@@ -281,12 +281,7 @@ impl<R: Rules> TirebiterPosition<R> {
                 }
                 return t;
             }
-            Role::Knight => knight_attacks(from),
-            Role::King => king_attacks(from),
-            Role::Bishop => bishop_attacks(from, occ),
-            Role::Rook => rook_attacks(from, occ),
-            Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-            Role::Commoner => Bitboard::EMPTY,
+            role => capture_pattern(role, color, from, occ),
         };
         reach & !own
     }
@@ -363,16 +358,7 @@ impl<R: Rules> TirebiterPosition<R> {
                 continue;
             }
             if !unit.is_tirebiter() {
-                let from = unit.squares.first();
-                let attacks = match unit.role {
-                    Role::Pawn => pawn_attacks(by, from),
-                    Role::Knight => knight_attacks(from),
-                    Role::King => king_attacks(from),
-                    Role::Bishop => bishop_attacks(from, occ),
-                    Role::Rook => rook_attacks(from, occ),
-                    Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                    Role::Commoner => Bitboard::EMPTY,
-                };
+                let attacks = capture_pattern(unit.role, by, unit.squares.first(), occ);
                 if (attacks & targets).nonempty() {
                     return true;
                 }
@@ -595,6 +581,20 @@ impl<R: Rules> TirebiterPosition<R> {
         next.halfmove += 1;
         next.key ^= next.state_key();
         next
+    }
+}
+
+/// The squares a piece of `role` on `from` captures on by its pattern, with `occ` blocking
+/// sliders (en passant aside).
+pub fn capture_pattern(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(color, from),
+        Role::Knight => knight_attacks(from),
+        Role::King => king_attacks(from),
+        Role::Bishop => bishop_attacks(from, occ),
+        Role::Rook => rook_attacks(from, occ),
+        Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
+        Role::Commoner => Bitboard::EMPTY,
     }
 }
 
