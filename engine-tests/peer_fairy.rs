@@ -73,7 +73,7 @@ fn thronekings_divide_agrees_with_fairy_stockfish() {
     for &(fen, depth) in CASES {
         let pos = Position::<ThroneKings>::from_text(fen).unwrap();
         let ours: BTreeMap<String, u64> =
-            perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.render_move(m), n)).collect();
+            perft::divide(&pos, depth).into_iter().map(|(turn, n)| (pos.render_turn(&turn), n)).collect();
         let theirs = peer_divide(&bin, &ini, fen, depth);
         assert!(!theirs.is_empty(), "{fen}: no output from fairy-stockfish");
         assert_eq!(ours, theirs, "{fen}: divide at depth {depth} differs from fairy-stockfish");

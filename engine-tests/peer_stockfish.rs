@@ -51,7 +51,7 @@ fn divide_agrees_with_stockfish() {
         // Depth 3 keeps the test quick and still reaches every special move of these positions.
         let depth = 3;
         let ours: BTreeMap<String, u64> =
-            perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.render_move(m), n)).collect();
+            perft::divide(&pos, depth).into_iter().map(|(turn, n)| (pos.render_turn(&turn), n)).collect();
         let theirs = stockfish_divide(&bin, &case.epd, depth);
         assert!(!theirs.is_empty() || ours.is_empty(), "{}: no output from stockfish", case.id);
         assert_eq!(ours, theirs, "{}: divide at depth {depth} differs from stockfish", case.id);

@@ -10,6 +10,12 @@ pub const MAX_MOVES: usize = 2048;
 /// A fixed-capacity move list: no allocation per node.
 pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
 
+/// The most actions one turn may have (Not A Chess Variant's opening places five wires).
+pub const MAX_TURN_ACTIONS: usize = 8;
+
+/// The actions of one turn, in the order they are played.
+pub type Turn<M> = arrayvec::ArrayVec<M, MAX_TURN_ACTIONS>;
+
 /// A position of one variant, with its rules.
 ///
 /// A value is a validated position (the invariants each variant documents hold); unvalidated
@@ -59,6 +65,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Plays a legal action. Playing anything else is a logic error (checked in debug builds).
     fn play(&mut self, m: Self::Move);
 
+    /// Whether the seat to move has begun its turn with earlier actions (Not A Chess Variant:
+    /// the piece has moved and the wire is due). Protocols, records and perft speak in whole
+    /// turns, so they only stop at positions where this is false. Every position inside a turn
+    /// has at least one legal action: variants offer no action that cannot be completed.
+    fn mid_turn(&self) -> bool {
+        false
+    }
+    /// Whether every legal action here ends the turn (perft counts such a node in bulk).
+    fn last_action_of_turn(&self) -> bool {
+        true
+    }
+
     /// The outcome judged from this position alone (mate, stalemate, move-count rule, material);
     /// repetition needs the game's history: see [`super::Record::outcome`].
     fn outcome(&self) -> Option<Outcome>;
@@ -83,6 +101,25 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             .ok_or_else(|| MoveParseError::new(token, MoveErrorKind::NotLegal))
     }
 
+    /// The token of a whole turn whose actions, played from here, are `actions` (NOTATION.md).
+    /// Variants with several actions per turn join them; the default is the one action's token.
+    fn render_turn(&self, actions: &[Self::Move]) -> String {
+        let mut pos = self.clone();
+        let mut tokens = Vec::with_capacity(actions.len());
+        for &m in actions {
+            tokens.push(pos.render_move(m));
+            pos.play(m);
+        }
+        tokens.join(" ")
+    }
+    /// Reads the token of the rest of the current turn into its actions, each legal where it is
+    /// played. The default reads one action.
+    fn parse_turn(&self, token: &str) -> Result<Turn<Self::Move>, MoveParseError> {
+        let mut turn = Turn::new();
+        turn.push(self.parse_move(token)?);
+        Ok(turn)
+    }
+
     /// A picture of the position for renderers.
     fn diagram(&self) -> Diagram;
 
@@ -97,6 +134,29 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             panic!("{} position {} is invalid: {e}", Self::NAME, self.to_text());
         }
     }
+}
+
+/// Calls `visit` with the actions of every legal turn from `pos` (the rest of the current turn
+/// if `pos` is inside one), depth first in the order of the legal action lists.
+pub fn for_each_turn<G: Game>(pos: &G, mut visit: impl FnMut(&[G::Move], &G)) {
+    fn walk<G: Game>(pos: &G, prefix: &mut Turn<G::Move>, visit: &mut dyn FnMut(&[G::Move], &G)) {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            if prefix.try_push(m).is_err() {
+                continue; // a turn longer than MAX_TURN_ACTIONS: no variant has one
+            }
+            if child.mid_turn() {
+                walk(&child, prefix, visit);
+            } else {
+                visit(prefix, &child);
+            }
+            prefix.pop();
+        }
+    }
+    walk(pos, &mut Turn::new(), &mut visit);
 }
 
 /// A position invariant that does not hold (a bug, never bad input).

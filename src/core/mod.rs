@@ -10,7 +10,10 @@ mod seat;
 pub mod zobrist;
 
 pub use diagram::{Cell, Diagram};
-pub use game::{Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, MAX_MOVES};
+pub use game::{
+    for_each_turn, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Turn, MAX_MOVES,
+    MAX_TURN_ACTIONS,
+};
 pub use geometry::{Compass, Coord, CoordSet, Edge, Shape, SquareNameError};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use record::{Record, REPETITION_COUNT};

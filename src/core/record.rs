@@ -1,7 +1,7 @@
 //! A game record: a start position, the actions played since, and the position keys along the
 //! way, which repetition needs.
 
-use super::{DrawReason, Game, MoveParseError, Outcome};
+use super::{DrawReason, Game, MoveParseError, Outcome, Turn};
 
 /// How many times a position must occur for the repetition draw (FIDE threefold, G1).
 pub const REPETITION_COUNT: usize = 3;
@@ -46,11 +46,14 @@ impl<G: Game> Record<G> {
         self.keys.push(self.position.key());
     }
 
-    /// Reads a token against the current position and plays it; on error nothing changes.
-    pub fn play_token(&mut self, token: &str) -> Result<G::Move, MoveParseError> {
-        let m = self.position.parse_move(token)?;
-        self.play(m);
-        Ok(m)
+    /// Reads a turn token against the current position and plays its actions; on error nothing
+    /// changes.
+    pub fn play_token(&mut self, token: &str) -> Result<Turn<G::Move>, MoveParseError> {
+        let turn = self.position.parse_turn(token)?;
+        for &m in &turn {
+            self.play(m);
+        }
+        Ok(turn)
     }
 
     /// How often the current position has occurred, counting itself. Only positions within the

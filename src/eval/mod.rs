@@ -5,6 +5,7 @@ mod firefighter;
 pub mod normal;
 mod searchable;
 mod tirebiter;
+mod wires;
 
 use crate::search::Searchable;
 use crate::variants::{chess, tirebiter as tb, Variant};
@@ -24,5 +25,6 @@ pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
         Variant::Tirebiter => visitor.visit::<tb::TirebiterPosition<tb::Tirebiter>>(),
         Variant::NickDanger => visitor.visit::<tb::TirebiterPosition<tb::NickDanger>>(),
+        Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
     }
 }

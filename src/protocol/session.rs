@@ -104,9 +104,15 @@ impl Session {
             .map(|mut m| m.pop().unwrap_or_default())
     }
 
-    /// The legal moves of the current position, as canonical tokens.
+    /// The legal moves (whole turns) of the current position, as canonical tokens.
     pub fn legal_moves(&self) -> Vec<String> {
         dispatch(self.variant, LegalMoves { session: self })
+    }
+
+    /// How many first actions the search chooses between here: the legal moves, or for turns of
+    /// several actions the first actions of the legal turns (cheap even where turns are many).
+    pub fn root_action_count(&self) -> usize {
+        dispatch(self.variant, RootActionCount { session: self })
     }
 
     /// Starts a background search of the current position.
@@ -144,9 +150,11 @@ impl SearchVisitor for Replay<'_> {
         let mut record = self.session.record::<G>()?;
         let mut tokens = self.session.moves.clone();
         for token in self.extra {
-            let m = record.position().parse_move(token).map_err(SessionError::Move)?;
-            tokens.push(record.position().render_move(m));
-            record.play(m);
+            let turn = record.position().parse_turn(token).map_err(SessionError::Move)?;
+            tokens.push(record.position().render_turn(&turn));
+            for &m in &turn {
+                record.play(m);
+            }
         }
         Ok(tokens)
     }
@@ -161,9 +169,20 @@ impl SearchVisitor for LegalMoves<'_> {
     fn visit<G: Searchable>(self) -> Vec<String> {
         let Ok(record) = self.session.record::<G>() else { return Vec::new() };
         let pos = record.position();
-        let mut moves = crate::core::MoveList::new();
-        pos.legal_moves(&mut moves);
-        moves.iter().map(|&m| pos.render_move(m)).collect()
+        let mut tokens = Vec::new();
+        crate::core::for_each_turn(pos, |turn, _| tokens.push(pos.render_turn(turn)));
+        tokens
+    }
+}
+
+struct RootActionCount<'a> {
+    session: &'a Session,
+}
+
+impl SearchVisitor for RootActionCount<'_> {
+    type Output = usize;
+    fn visit<G: Searchable>(self) -> usize {
+        self.session.record::<G>().map_or(0, |r| r.position().count_legal_moves())
     }
 }
 

@@ -436,7 +436,7 @@ impl<W: Write> Xboard<W> {
     /// the moves of pieces XBoard would otherwise get wrong (`piece`).
     fn describe_variant(&mut self, variant: Variant) {
         let Some(setup) = variant.info().xboard else { return };
-        let start = self.session.summary().start_text;
+        let start = setup.board_fen.map_or_else(|| self.session.summary().start_text, str::to_string);
         self.send(&format!("setup ({}) {} {start}", setup.piece_to_char, setup.geometry));
         for piece in setup.pieces {
             self.send(&format!("piece {piece}"));
@@ -560,7 +560,7 @@ impl<W: Write> Xboard<W> {
             Some(i) => (i.depth, i.nodes, i.pv.first().cloned().unwrap_or_default()),
             None => (0, 0, String::new()),
         };
-        let total = self.session.legal_moves().len();
+        let total = self.session.root_action_count();
         self.send(&format!("stat01: {elapsed} {nodes} {depth} 0 {total} {best}"));
     }
 

@@ -140,10 +140,13 @@ impl Context {
     }
 }
 
-/// Renders a line of moves from `root` as canonical tokens, stopping at anything illegal (a PV
-/// taken from the table after a hash collision).
+/// Renders a line of actions from `root` as canonical turn tokens, stopping at anything illegal
+/// (a PV taken from the table after a hash collision) and dropping a turn the line leaves
+/// unfinished.
 fn render_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = root.clone();
+    let mut turn_start = root.clone();
+    let mut turn: Vec<G::Move> = Vec::new();
     let mut tokens = Vec::with_capacity(line.len());
     for &m in line {
         let mut legal = MoveList::new();
@@ -151,23 +154,83 @@ fn render_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
         if !legal.contains(&m) {
             break;
         }
-        tokens.push(pos.render_move(m));
         pos.play(m);
+        turn.push(m);
+        if !pos.mid_turn() {
+            tokens.push(turn_start.render_turn(&turn));
+            turn.clear();
+            turn_start = pos.clone();
+        }
     }
     tokens
 }
 
+/// The actions of the first turn of `line`. Where the line stops inside that turn (a truncated
+/// PV), the rest is chosen by the table's move or else by static evaluation, so the engine
+/// always answers with a whole turn.
+fn first_turn<G: Searchable>(root: &G, line: &[G::Move], tt: &TranspositionTable) -> Vec<G::Move> {
+    let mut pos = root.clone();
+    let mut turn = Vec::new();
+    let mut rest = line.iter();
+    loop {
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let Some(&first_legal) = legal.first() else { break };
+        let from_line = rest.next().copied().filter(|m| legal.contains(m));
+        let from_table = || {
+            let packed = tt.probe(pos.key()).and_then(|e| e.best)?;
+            legal.iter().copied().find(|&m| G::pack_move(m) == packed)
+        };
+        let by_eval = || {
+            let seat = pos.to_move();
+            legal
+                .iter()
+                .copied()
+                .max_by_key(|&m| {
+                    let mut child = pos.clone();
+                    child.play(m);
+                    if child.to_move() == seat {
+                        child.evaluate()
+                    } else {
+                        -child.evaluate()
+                    }
+                })
+                .unwrap_or(first_legal)
+        };
+        let m = from_line.or_else(from_table).unwrap_or_else(by_eval);
+        pos.play(m);
+        turn.push(m);
+        if !pos.mid_turn() {
+            break;
+        }
+    }
+    turn
+}
+
 /// The root moves the limits allow: all legal moves, or the `searchmoves`, minus the `excluded`.
+/// Tokens name whole turns; where a turn has several actions, `searchmoves` allows its first
+/// action (exclusion works on one-action turns only).
 fn root_moves<G: Game>(root: &G, limits: &Limits) -> Vec<G::Move> {
     let mut legal = MoveList::new();
     root.legal_moves(&mut legal);
+    let first_actions = |tokens: &[String]| -> Vec<G::Move> {
+        tokens
+            .iter()
+            .filter_map(|t| root.parse_turn(t).ok())
+            .filter_map(|turn| turn.first().copied())
+            .collect()
+    };
+    let allowed = first_actions(&limits.searchmoves);
+    let excluded: Vec<G::Move> = limits
+        .excluded
+        .iter()
+        .filter_map(|t| root.parse_turn(t).ok())
+        .filter(|turn| turn.len() == 1)
+        .map(|turn| turn[0])
+        .collect();
     legal
         .into_iter()
-        .filter(|&m| {
-            let token = root.render_move(m);
-            (limits.searchmoves.is_empty() || limits.searchmoves.contains(&token))
-                && !limits.excluded.contains(&token)
-        })
+        .filter(|m| (limits.searchmoves.is_empty() || allowed.contains(m)) && !excluded.contains(m))
         .collect()
 }
 
@@ -234,10 +297,12 @@ pub fn think<G: Searchable>(
             ctx.stop.store(true, Ordering::Relaxed);
             ctx.publish_nodes(0, main.nodes);
             let rm = &main.root_moves[0];
+            let turn = first_turn(root, &rm.pv, &ctx.tt);
             let line = render_line(root, &rm.pv);
+            let pv_has_turn = rm.pv.get(..turn.len()) == Some(&turn[..]);
             best = BestMove {
-                best: line.first().cloned().or_else(|| Some(root.render_move(rm.mv))),
-                ponder: line.get(1).cloned(),
+                best: Some(root.render_turn(&turn)),
+                ponder: if pv_has_turn { line.get(1).cloned() } else { None },
                 score: Score(rm.score),
                 depth: main.completed_depth,
                 nodes: 0,

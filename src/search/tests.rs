@@ -82,7 +82,7 @@ impl Game for DoubleNim {
         m.to_string()
     }
     fn diagram(&self) -> Diagram {
-        Diagram { files: 1, ranks: 1, cells: vec![crate::core::Cell::Empty], notes: vec![] }
+        Diagram { files: 1, ranks: 1, cells: vec![crate::core::Cell::Empty], notes: vec![], wires: vec![] }
     }
     fn validate(&self) -> Result<(), InvariantError> {
         Ok(())

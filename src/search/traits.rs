@@ -23,6 +23,16 @@ pub trait Searchable: Game {
     /// A 32-bit code of a move, for the transposition table. Distinct legal moves of one position
     /// must get distinct codes; the search checks a stored code against the legal moves.
     fn pack_move(m: Self::Move) -> u32;
+    /// The variant's own ordering bonus for a quiet move, added to its history score (Not A
+    /// Chess Variant ranks wire placements by where they act). Keep it within a few thousand.
+    fn quiet_order(&self, _m: Self::Move) -> i32 {
+        0
+    }
+    /// A quiet move that cannot matter soon (a wire far from every piece): the search skips it
+    /// away from the principal variation, always keeping the first move of a node.
+    fn is_hopeless(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// A draw by the variant's rules that holds whatever is played next (move-count rule,
     /// insufficient material), checked at every node: must be cheap.
     fn draw_by_rule(&self) -> bool;

@@ -418,6 +418,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
+            if !N::PV && !in_check && !noisy && index > 0 && pos.is_hopeless(mv) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             let gives_check = child.in_check();
@@ -610,7 +613,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 } else if self.killers[ply][1] == Some(m) {
                     ORDER_KILLER[1]
                 } else {
-                    self.history[pos.history_index(m) % HISTORY_SIZE]
+                    self.history[pos.history_index(m) % HISTORY_SIZE] + pos.quiet_order(m)
                 }
             })
             .collect()

@@ -1,7 +1,7 @@
 //! The CLI's commands, generic over the variant: the binary parses arguments and dispatches here.
 
 use super::{perft, render};
-use crate::core::{Game, MoveList, MoveParseError, Record};
+use crate::core::{for_each_turn, Game, MoveParseError, Record};
 use crate::variants::{UnknownVariant, VariantVisitor};
 use std::fmt;
 use std::io::{self, Write};
@@ -87,12 +87,14 @@ impl<W: Write> VariantVisitor for Perft<'_, W> {
         let started = Instant::now();
         let (nodes, lines) = if self.depth == 0 {
             (1, Vec::new())
-        } else if self.divide || self.threads > 1 {
+        } else if self.divide {
             let counts = pool.install(|| perft::divide(pos, self.depth));
             let mut lines: Vec<(String, u64)> =
-                counts.iter().map(|&(m, n)| (pos.render_move(m), n)).collect();
+                counts.iter().map(|(turn, n)| (pos.render_turn(turn), *n)).collect();
             lines.sort();
             (counts.iter().map(|&(_, n)| n).sum(), lines)
+        } else if self.threads > 1 {
+            (pool.install(|| perft::parallel(pos, self.depth)), Vec::new())
         } else {
             (perft::perft(pos, self.depth), Vec::new())
         };
@@ -123,10 +125,9 @@ impl<W: Write> VariantVisitor for Moves<'_, W> {
     fn visit<G: Game>(self) -> Self::Output {
         let record = self.position.record::<G>()?;
         let pos = record.position();
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let mut tokens: Vec<String> = moves.iter().map(|&m| pos.render_move(m)).collect();
-        tokens.sort();
+        let mut tokens: Vec<String> = Vec::new();
+        for_each_turn(pos, |turn, _| tokens.push(pos.render_turn(turn)));
+        tokens.sort_unstable();
         for t in tokens {
             writeln!(self.out, "{t}")?;
         }
@@ -229,6 +230,9 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
         ],
         crate::variants::Variant::NickDanger => {
             &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"]
+        }
+        crate::variants::Variant::NotAChessVariant => {
+            &["**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"]
         }
         crate::variants::Variant::FightingKings => &[
             "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",

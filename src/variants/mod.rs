@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod firefighter;
 pub mod tirebiter;
+pub mod wires;
 
 use crate::core::Game;
 use std::fmt;
@@ -19,6 +20,7 @@ pub enum Variant {
     FireFighter,
     Tirebiter,
     NickDanger,
+    NotAChessVariant,
 }
 
 /// What the registry says about one variant.
@@ -47,6 +49,8 @@ pub struct XboardSetup {
     /// The descriptions allow moves the rules forbid, so XBoard can see a legal move where the
     /// side to move has none: it would call a true mate or stalemate claim false.
     pub wider_than_rules: bool,
+    /// The start position as an XBoard FEN, where the variant's own position text is not one.
+    pub board_fen: Option<&'static str>,
 }
 
 /// Fighting Kings' pieces for XBoard: the Fighting King (FEN `C`) is XBoard's commoner (the
@@ -75,6 +79,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             geometry: "8x8+0_fairy",
             pieces: &["C& K", "K& fmWfceFfmnD"],
             wider_than_rules: true,
+            board_fen: None,
         }),
     },
     VariantInfo {
@@ -87,6 +92,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             geometry: "8x8+0_fairy",
             pieces: &["C& K"],
             wider_than_rules: false,
+            board_fen: None,
         }),
     },
     VariantInfo {
@@ -113,10 +119,31 @@ pub const VARIANTS: &[VariantInfo] = &[
             "Betza: Tirebiter Chess, where even quiet moves split a piece over every square at its distance",
         xboard: None,
     },
+    VariantInfo {
+        variant: Variant::NotAChessVariant,
+        name: "notachessvariant",
+        aliases: &["not-a-chess-variant", "nacv", "wires"],
+        description: "Muñiz: 41 squares, wires on the edges; every piece but the King crosses exactly one",
+        // XBoard can draw the pieces on the 7x7 board with holes, but not the wires, and cannot
+        // read a turn of a move and a wire (protocol-docs/xboard.md).
+        xboard: Some(XboardSetup {
+            piece_to_char: NACV_TABLE,
+            geometry: "7x7+0_fairy",
+            pieces: &[],
+            wider_than_rules: true,
+            // The wires field has no place in a FEN: XBoard gets an empty castling field instead.
+            board_fen: Some("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1"),
+        }),
+    },
 ];
 
+/// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
+/// Archbishop's slot (A), the Caretaker in the Chancellor's (C), the WireRider in the
+/// Elephant's (E), the Short Windrider in the Dragon's (D), the King last.
+const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
+
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
-pub const PLANNED: &[&str] = &["notachessvariant", "fimbriation", "cwda"];
+pub const PLANNED: &[&str] = &["fimbriation", "cwda"];
 
 /// A variant name that names no playable variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,6 +202,7 @@ impl Variant {
             Variant::FireFighter => visitor.visit::<firefighter::FireFighter>(),
             Variant::Tirebiter => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::Tirebiter>>(),
             Variant::NickDanger => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::NickDanger>>(),
+            Variant::NotAChessVariant => visitor.visit::<wires::WirePosition>(),
         }
     }
 }

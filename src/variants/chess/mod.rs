@@ -137,7 +137,7 @@ impl<R: Rules> Game for Position<R> {
         if self.in_check() {
             notes.push("In check".to_string());
         }
-        Diagram { files: 8, ranks: 8, cells, notes }
+        Diagram { files: 8, ranks: 8, cells, notes, wires: Vec::new() }
     }
 
     fn validate(&self) -> Result<(), InvariantError> {

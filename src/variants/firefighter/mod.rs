@@ -216,7 +216,7 @@ impl Game for FireFighter {
             notes.push(format!("{}: Firefighter {firefighter}; arson {arson}", name(color)));
         }
         notes.push("Marks: ! burning, ~ declared Firefighter; (..) a crowded square".to_string());
-        Diagram { files: 8, ranks: 8, cells, notes }
+        Diagram { files: 8, ranks: 8, cells, notes, wires: Vec::new() }
     }
 
     fn validate(&self) -> Result<(), InvariantError> {

@@ -178,7 +178,7 @@ impl<R: Rules> Game for TirebiterPosition<R> {
                 ));
             }
         }
-        Diagram { files: 8, ranks: 8, cells, notes }
+        Diagram { files: 8, ranks: 8, cells, notes, wires: Vec::new() }
     }
 
     fn validate(&self) -> Result<(), InvariantError> {

@@ -1,0 +1,228 @@
+//! The wires (N2): a set of edges that is always a forest of the lattice graph. Placing a wire
+//! that closes a loop removes every wire of that loop, the new one included.
+
+use super::board::{bit, Dir, EdgeId, Square, SquareSet, BOARD, HORIZONTAL_EDGES, VERTICAL_EDGES};
+
+/// The wires on the board, as two bit sets in the layout of [`super::board`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wires {
+    pub horizontal: u64,
+    pub vertical: u64,
+}
+
+/// What a placement did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// The wire stays.
+    Added,
+    /// The wire closed a loop: these wires (the new one included) were removed.
+    LoopRemoved(Wires),
+}
+
+impl Wires {
+    pub const EMPTY: Wires = Wires { horizontal: 0, vertical: 0 };
+
+    #[inline]
+    pub fn contains(&self, e: EdgeId) -> bool {
+        let set = if e.is_horizontal() { self.horizontal } else { self.vertical };
+        set >> e.bit_index() & 1 != 0
+    }
+
+    #[inline]
+    pub fn toggle(&mut self, e: EdgeId) {
+        if e.is_horizontal() {
+            self.horizontal ^= 1 << e.bit_index();
+        } else {
+            self.vertical ^= 1 << e.bit_index();
+        }
+    }
+
+    pub fn len(&self) -> u32 {
+        self.horizontal.count_ones() + self.vertical.count_ones()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The wires, in [`EdgeId`] order.
+    pub fn iter(&self) -> impl Iterator<Item = EdgeId> {
+        let h = super::board::squares(self.horizontal).map(EdgeId);
+        let v = super::board::squares(self.vertical).map(|b| EdgeId(64 + b));
+        h.chain(v)
+    }
+
+    /// The edges without a wire, in [`EdgeId`] order.
+    pub fn empty_edges(&self) -> impl Iterator<Item = EdgeId> {
+        Wires { horizontal: HORIZONTAL_EDGES & !self.horizontal, vertical: VERTICAL_EDGES & !self.vertical }
+            .iter()
+    }
+
+    /// The lattice points connected to the points in `seeds` through wires.
+    #[inline]
+    pub fn component(&self, seeds: u64) -> u64 {
+        let (h, v) = (self.horizontal, self.vertical);
+        let mut reached = seeds;
+        loop {
+            let next =
+                reached | (reached & h) << 1 | (reached >> 1) & h | (reached & v) << 8 | (reached >> 8) & v;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// Whether placing `e` would close a loop (its endpoints are already connected).
+    #[inline]
+    pub fn closes_loop(&self, e: EdgeId) -> bool {
+        let (a, b) = e.endpoints();
+        self.component(1 << a) >> b & 1 != 0
+    }
+
+    /// The wires of the path between two connected lattice points (the forest has exactly one).
+    fn path(&self, from: u8, to: u8) -> Wires {
+        // Breadth-first search from `from`, remembering the wire each point was reached by.
+        let mut via: [Option<EdgeId>; 64] = [None; 64];
+        let mut seen = 1u64 << from;
+        let mut queue = [0u8; 64];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        while head < tail {
+            let p = queue[head];
+            head += 1;
+            for (e, q) in self.wires_at(p) {
+                if seen >> q & 1 == 0 {
+                    seen |= 1 << q;
+                    via[q as usize] = Some(e);
+                    queue[tail] = q;
+                    tail += 1;
+                }
+            }
+        }
+        let mut path = Wires::EMPTY;
+        let mut p = to;
+        while let Some(e) = via[p as usize] {
+            path.toggle(e);
+            let (a, b) = e.endpoints();
+            p = if a == p { b } else { a };
+        }
+        path
+    }
+
+    /// The wires meeting at lattice point `p`, with the point at their other end.
+    fn wires_at(&self, p: u8) -> impl Iterator<Item = (EdgeId, u8)> + '_ {
+        let x = p & 7;
+        let candidates = [
+            (x < 7).then(|| (EdgeId(p), p + 1)),
+            (x > 0).then(|| (EdgeId(p - 1), p - 1)),
+            (p < 56).then(|| (EdgeId(64 + p), p + 8)),
+            (p >= 8).then(|| (EdgeId(64 + p - 8), p - 8)),
+        ];
+        candidates.into_iter().flatten().filter(|&(e, _)| self.contains(e))
+    }
+
+    /// Places a wire on an empty edge; if it closes a loop, removes the loop (N2).
+    pub fn place(&mut self, e: EdgeId) -> Placement {
+        debug_assert!(e.is_valid() && !self.contains(e));
+        let (a, b) = e.endpoints();
+        if self.component(1 << a) >> b & 1 == 0 {
+            self.toggle(e);
+            return Placement::Added;
+        }
+        let mut removed = self.path(a, b);
+        removed.toggle(e);
+        self.horizontal &= !removed.horizontal;
+        self.vertical &= !removed.vertical;
+        Placement::LoopRemoved(removed)
+    }
+
+    /// Whether the wires contain no loop.
+    pub fn is_forest(&self) -> bool {
+        // A forest has as many wires as points touched minus components.
+        let mut points = 0u64;
+        for e in self.iter() {
+            let (a, b) = e.endpoints();
+            points |= 1 << a | 1 << b;
+        }
+        let touched = points.count_ones();
+        let mut components = 0;
+        let mut left = points;
+        while left != 0 {
+            let c = self.component(left & left.wrapping_neg());
+            left &= !c;
+            components += 1;
+        }
+        self.len() == touched - components
+    }
+
+    /// The squares from which a step `dir` crosses a wire (the step's target need not be on the
+    /// board; callers mask by it).
+    #[inline]
+    pub fn crossing(&self, dir: Dir) -> SquareSet {
+        match dir {
+            Dir::North => self.horizontal >> 8,
+            Dir::South => self.horizontal,
+            Dir::East => self.vertical >> 1,
+            Dir::West => self.vertical,
+        }
+    }
+
+    /// Whether a step `dir` from `sq` crosses a wire.
+    #[inline]
+    pub fn crosses(&self, sq: Square, dir: Dir) -> bool {
+        self.crossing(dir) & bit(sq) != 0
+    }
+
+    /// Squares with a wire on their north or south side: a WireRider there may step east or west
+    /// (N7). Outer-edge wires count.
+    #[inline]
+    pub fn beside_horizontal(&self) -> SquareSet {
+        (self.horizontal | self.horizontal >> 8) & BOARD
+    }
+
+    /// Squares with a wire on their west or east side: a WireRider there may step north or south.
+    #[inline]
+    pub fn beside_vertical(&self) -> SquareSet {
+        (self.vertical | self.vertical >> 1) & BOARD
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edge(name: &str) -> EdgeId {
+        EdgeId::parse(name).unwrap()
+    }
+
+    #[test]
+    fn closing_a_square_removes_its_four_sides() {
+        let mut w = Wires::EMPTY;
+        for e in ["c3n", "c3e", "c3s"] {
+            assert_eq!(w.place(edge(e)), Placement::Added);
+        }
+        assert!(w.closes_loop(edge("c3w")));
+        match w.place(edge("c3w")) {
+            Placement::LoopRemoved(r) => assert_eq!(r.len(), 4),
+            Placement::Added => panic!("no loop"),
+        }
+        assert!(w.is_empty());
+    }
+
+    #[test]
+    fn a_loop_removal_keeps_branches() {
+        // A 2x1 rectangle around c3 and d3 plus a branch c3's... the loop has 6 wires; the spur
+        // b3n (sharing a point with the loop) stays.
+        let mut w = Wires::EMPTY;
+        for e in ["c3n", "d3n", "d3e", "d3s", "c3s", "b3n"] {
+            assert_eq!(w.place(edge(e)), Placement::Added, "{e}");
+        }
+        assert!(w.is_forest());
+        match w.place(edge("c3w")) {
+            Placement::LoopRemoved(r) => assert_eq!(r.len(), 6),
+            Placement::Added => panic!("no loop"),
+        }
+        assert_eq!(w.iter().map(|e| e.name()).collect::<Vec<_>>(), ["b3n"]);
+    }
+}

@@ -1,0 +1,301 @@
+//! Where each piece may go under the mobility rule (N4-N7).
+//!
+//! Every piece but the King must cross exactly one wire, and a destination is legal when *some*
+//! path to it does. So each piece is walked as a search over states `(square, wires crossed so
+//! far)` with the count capped at one, never by listing paths: a state with one crossing that
+//! would cross again is dropped. The moving piece's own start square counts as empty once it has
+//! left (a WireRider or a second windmill may pass it), but no move ends there.
+
+use super::board::{bit, distance, neighbours, squares, Dir, Square, SquareSet, BOARD};
+use super::forest::Wires;
+
+/// The kinds of pieces (N5-N7), with their text letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    King,
+    Rook,
+    /// Crooked rook (zR).
+    Android,
+    /// Rook or Android (RzR).
+    Caretaker,
+    WireRider,
+    /// Short WindRider: one or two windmill moves.
+    Windrider,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] =
+        [Role::King, Role::Rook, Role::Android, Role::Caretaker, Role::WireRider, Role::Windrider];
+
+    pub const fn letter(self) -> char {
+        match self {
+            Role::King => 'K',
+            Role::Rook => 'R',
+            Role::Android => 'A',
+            Role::Caretaker => 'C',
+            Role::WireRider => 'E',
+            Role::Windrider => 'D',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.letter() == c.to_ascii_uppercase())
+    }
+}
+
+/// What a piece standing somewhere sees: the wires, who stands where, and its own side's pieces.
+#[derive(Clone, Copy, Debug)]
+pub struct Surroundings {
+    pub wires: Wires,
+    /// Every occupied square, the mover's start square excluded.
+    pub occupied: SquareSet,
+    /// The mover's own pieces (it may not land on them).
+    pub friends: SquareSet,
+}
+
+impl Surroundings {
+    #[inline]
+    fn empty(&self) -> SquareSet {
+        BOARD & !self.occupied
+    }
+
+    #[inline]
+    fn enemies(&self) -> SquareSet {
+        self.occupied & !self.friends
+    }
+}
+
+/// The destinations of a piece of `role` on `from`: empty squares and enemy pieces (captures).
+pub fn destinations(role: Role, from: Square, s: &Surroundings) -> SquareSet {
+    let targets = match role {
+        Role::King => neighbours(from) & !s.friends,
+        Role::Rook => rook(from, s),
+        Role::Android => android(from, s),
+        Role::Caretaker => rook(from, s) | android(from, s),
+        Role::WireRider => wirerider(from, s),
+        Role::Windrider => windrider(from, s),
+    };
+    targets & !bit(from)
+}
+
+/// Whether a piece of `role` on `from` could move to `target` (an attack when `target` holds an
+/// enemy). Cheap geometric tests first: most pieces cannot reach most squares at all.
+pub fn reaches(role: Role, from: Square, target: Square, s: &Surroundings) -> bool {
+    let (df, dr) = ((target & 7) as i8 - (from & 7) as i8, (target >> 3) as i8 - (from >> 3) as i8);
+    let rook_line = df == 0 || dr == 0;
+    let staircase = (df.abs() - dr.abs()).abs() <= 1;
+    let hit = |set: SquareSet| set & bit(target) != 0;
+    match role {
+        Role::King => distance(from, target) == 1,
+        Role::Rook => rook_line && hit(rook(from, s)),
+        Role::Android => staircase && hit(android(from, s)),
+        Role::Caretaker => (rook_line && hit(rook(from, s))) || (staircase && hit(android(from, s))),
+        Role::WireRider => hit(wirerider(from, s)),
+        // Two windmills move at most two squares each way from pivots next to the path.
+        Role::Windrider => distance(from, target) <= 4 && hit(windrider(from, s)),
+    }
+}
+
+/// Rook (N5): straight slides; every square reached after exactly one crossing.
+fn rook(from: Square, s: &Surroundings) -> SquareSet {
+    let empty = s.empty();
+    let mut out = 0;
+    for dir in Dir::ALL {
+        let mut sq = from;
+        let mut crossed = 0;
+        while let Some(next) = dir.step(sq) {
+            crossed += u8::from(s.wires.crosses(sq, dir));
+            if crossed > 1 {
+                break;
+            }
+            let free = empty & bit(next) != 0;
+            if crossed == 1 && (free || s.enemies() & bit(next) != 0) {
+                out |= bit(next);
+            }
+            if !free {
+                break;
+            }
+            sq = next;
+        }
+    }
+    out
+}
+
+/// Android (N5): staircases. The first step goes any way, then the piece turns 90 degrees after
+/// every step, alternately left and right (both orders of turning), through empty squares.
+fn android(from: Square, s: &Surroundings) -> SquareSet {
+    let empty = s.empty();
+    let mut out = 0;
+    for first in Dir::ALL {
+        for turn_right_first in [true, false] {
+            let second = if turn_right_first { first.right() } else { first.left() };
+            let mut sq = from;
+            let mut crossed = 0;
+            let mut dir = first;
+            while let Some(next) = dir.step(sq) {
+                crossed += u8::from(s.wires.crosses(sq, dir));
+                if crossed > 1 {
+                    break;
+                }
+                let free = empty & bit(next) != 0;
+                if crossed == 1 && (free || s.enemies() & bit(next) != 0) {
+                    out |= bit(next);
+                }
+                if !free {
+                    break;
+                }
+                sq = next;
+                dir = if dir == first { second } else { first };
+            }
+        }
+    }
+    out
+}
+
+/// WireRider (N7): a flood over `(square, crossings)`. From a square with a wire on its north or
+/// south side it may step east or west; with one on its west or east side, north or south.
+fn wirerider(from: Square, s: &Surroundings) -> SquareSet {
+    let passable = s.empty() | bit(from);
+    let enemies = s.enemies();
+    let along = |dir: Dir| match dir {
+        Dir::East | Dir::West => s.wires.beside_horizontal(),
+        Dir::North | Dir::South => s.wires.beside_vertical(),
+    };
+    // reached[c]: squares stood on (so far empty, or the start) after c crossings.
+    let mut reached = [bit(from), 0u64];
+    let mut captures = 0;
+    loop {
+        let mut next = reached;
+        for dir in Dir::ALL {
+            let movers = along(dir);
+            let crossing = s.wires.crossing(dir);
+            let from0 = reached[0] & movers;
+            let from1 = reached[1] & movers & !crossing;
+            let to1 = dir.shift(from0 & crossing) | dir.shift(from1);
+            let to0 = dir.shift(from0 & !crossing);
+            captures |= to1 & enemies;
+            next[0] |= to0 & passable;
+            next[1] |= to1 & passable;
+        }
+        if next == reached {
+            break;
+        }
+        reached = next;
+    }
+    (reached[1] | captures) & BOARD
+}
+
+/// The ring of squares around a pivot, clockwise from north: consecutive entries are orthogonal
+/// neighbours, so each windmill step is a unit orthogonal step.
+const RING: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+fn offset(sq: Square, (df, dr): (i8, i8)) -> Option<Square> {
+    let f = (sq & 7) as i8 + df;
+    let r = (sq >> 3) as i8 + dr;
+    ((0..7).contains(&f) && (0..7).contains(&r))
+        .then(|| (f + 8 * r) as Square)
+        .filter(|&t| BOARD & bit(t) != 0)
+}
+
+/// The direction of the unit step between two orthogonally adjacent squares.
+fn step_dir(a: Square, b: Square) -> Dir {
+    match b as i8 - a as i8 {
+        8 => Dir::North,
+        -8 => Dir::South,
+        1 => Dir::East,
+        _ => Dir::West,
+    }
+}
+
+/// One windmill move from `at` (N6): around each piece next to it, clockwise or anticlockwise,
+/// 1 to 7 steps through empty ring squares. Returns, per number of crossings (0 or 1), the empty
+/// squares it may stop on and the enemy squares it may capture on.
+fn windmill(at: Square, s: &Surroundings) -> ([SquareSet; 2], [SquareSet; 2]) {
+    let empty = s.empty();
+    let enemies = s.enemies();
+    let mut stops = [0u64; 2];
+    let mut captures = [0u64; 2];
+    for pivot in squares(neighbours(at) & s.occupied) {
+        let start = RING.iter().position(|&(df, dr)| offset(pivot, (df, dr)) == Some(at)).unwrap_or_default();
+        for clockwise in [true, false] {
+            let mut sq = at;
+            let mut crossed = 0usize;
+            for k in 1..8 {
+                let index = if clockwise { (start + k) % 8 } else { (start + 8 - k) % 8 };
+                let Some(next) = offset(pivot, RING[index]) else { break };
+                crossed += usize::from(s.wires.crosses(sq, step_dir(sq, next)));
+                if crossed > 1 {
+                    break;
+                }
+                if empty & bit(next) != 0 {
+                    stops[crossed] |= bit(next);
+                    sq = next;
+                } else {
+                    captures[crossed] |= bit(next) & enemies;
+                    break;
+                }
+            }
+        }
+    }
+    (stops, captures)
+}
+
+/// Short Windrider (N6): one windmill move, or two in a row, crossing one wire in all.
+fn windrider(from: Square, s: &Surroundings) -> SquareSet {
+    let (stops, captures) = windmill(from, s);
+    let mut out = stops[1] | captures[1];
+    // A second windmill from each first stop: with no crossing yet it must cross one, with one
+    // already crossed it must cross none. Each square is walked once even if both counts reach it.
+    for mid in squares(stops[0] | stops[1]) {
+        let (stops2, captures2) = windmill(mid, s);
+        if stops[0] & bit(mid) != 0 {
+            out |= stops2[1] | captures2[1];
+        }
+        if stops[1] & bit(mid) != 0 {
+            out |= stops2[0] | captures2[0];
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Coord;
+
+    fn sq(name: &str) -> Square {
+        super::super::board::square_at(name.parse::<Coord>().unwrap()).unwrap()
+    }
+
+    fn set(names: &[&str]) -> SquareSet {
+        names.iter().map(|n| bit(sq(n))).fold(0, |a, b| a | b)
+    }
+
+    fn wires(names: &[&str]) -> Wires {
+        let mut w = Wires::EMPTY;
+        for n in names {
+            w.place(super::super::board::EdgeId::parse(n).unwrap());
+        }
+        w
+    }
+
+    #[test]
+    fn a_rook_must_cross_exactly_one_wire() {
+        // Rook d3 alone; wires d3n (between d3 and d4) and d5n (between d5 and d6).
+        let s = Surroundings { wires: wires(&["d3n", "d5n"]), occupied: 0, friends: 0 };
+        // Northward: d4, d5 after one crossing; d6 would be the second. No other direction
+        // crosses anything.
+        assert_eq!(rook(sq("d3"), &s), set(&["d4", "d5"]));
+    }
+
+    #[test]
+    fn android_staircases_turn_both_ways() {
+        // Android d3, wire d3n only: every staircase whose path steps north from d3 crosses it.
+        // North first: d4, then e4/c4 (turning right/left), then e5/c5, then f5/b5, then f6/b6,
+        // then g6? (g6 is a hole) / a6, a7? (hole). East first then north crosses at e3->e4? No:
+        // that step is e3n, not d3n. So only the staircases that start north cross.
+        let s = Surroundings { wires: wires(&["d3n"]), occupied: 0, friends: 0 };
+        let got = android(sq("d3"), &s);
+        assert_eq!(got, set(&["d4", "e4", "c4", "e5", "c5", "f5", "b5", "f6", "b6", "a6"]));
+    }
+}

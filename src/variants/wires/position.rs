@@ -1,0 +1,478 @@
+//! The position and its actions: pieces on the 41 squares, the wires, and where the seat to move
+//! stands in its turn (N3).
+
+use super::board::{bit, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
+use super::forest::{Placement, Wires};
+use super::pieces::{destinations, reaches, Role, Surroundings};
+use crate::core::{zobrist, MoveList};
+use crate::variants::chess::Color;
+
+/// How many wires an opening turn places (N3).
+pub const OPENING_WIRES: u8 = 5;
+
+/// A piece: its side and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    /// The letter of the position text: White upper case.
+    pub fn letter(self) -> char {
+        match self.color {
+            Color::White => self.role.letter(),
+            Color::Black => self.role.letter().to_ascii_lowercase(),
+        }
+    }
+}
+
+/// One action; a turn is one or more (N3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece moves (capturing whatever enemy stands on `to`).
+    Move { from: Square, to: Square },
+    /// No piece can move: the turn goes straight to its wire.
+    Pass,
+    /// A wire on an empty edge.
+    Wire(EdgeId),
+}
+
+/// Where the seat to move stands in its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// An opening turn with `placed` of its five wires down, the last on `last`. The wires go
+    /// down in increasing [`EdgeId`] order, so each set of five is reached once.
+    Opening { placed: u8, last: Option<EdgeId> },
+    /// A later turn, before its piece move (or pass).
+    Move,
+    /// The piece has moved (or the seat passed); the wire is due. `captured`: the move took a
+    /// piece (the turn resets the no-capture count).
+    Wire { captured: bool },
+}
+
+/// A position of Not A Chess Variant.
+///
+/// Invariants (checked by [`WirePosition::check_invariants`]): `board`, `occupied` and `kings`
+/// agree; each side has exactly one King; the wires are a forest of valid edges; the phase is an
+/// opening phase exactly when `fullmove` is 1; `key` is the Zobrist key of the rest.
+#[derive(Clone, Debug)]
+pub struct WirePosition {
+    pub(super) board: [Option<Piece>; 64],
+    pub(super) occupied: [SquareSet; 2],
+    pub(super) kings: [Square; 2],
+    pub(super) wires: Wires,
+    pub(super) side: Color,
+    pub(super) phase: Phase,
+    /// Whole turns since the last capture (N10); opening turns count.
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+}
+
+const PIECE_KEYS: [u64; 2 * 6 * 64] = zobrist::keys(0x5749_5245_0001);
+const WIRE_KEYS: [u64; 128] = zobrist::keys(0x5749_5245_0002);
+/// Keys of the opening phase: one per number of wires placed, one per last edge.
+const OPENING_KEYS: [u64; 8] = zobrist::keys(0x5749_5245_0003);
+const LAST_EDGE_KEYS: [u64; 128] = zobrist::keys(0x5749_5245_0004);
+const MISC_KEYS: [u64; 2] = zobrist::keys(0x5749_5245_0005);
+const BLACK_KEY: u64 = MISC_KEYS[0];
+const WIRE_DUE_KEY: u64 = MISC_KEYS[1];
+
+#[inline]
+fn piece_key(p: Piece, sq: Square) -> u64 {
+    PIECE_KEYS[(p.color as usize * 6 + p.role as usize) * 64 + sq as usize]
+}
+
+fn turn_key(side: Color, phase: Phase) -> u64 {
+    let side_key = if side == Color::Black { BLACK_KEY } else { 0 };
+    side_key
+        ^ match phase {
+            Phase::Opening { placed, last } => {
+                OPENING_KEYS[placed as usize] ^ last.map_or(0, |e| LAST_EDGE_KEYS[e.0 as usize])
+            }
+            Phase::Move => 0,
+            Phase::Wire { .. } => WIRE_DUE_KEY,
+        }
+}
+
+impl WirePosition {
+    /// An empty board (no kings: callers add them) with the given turn state.
+    pub(super) fn empty(side: Color, phase: Phase, halfmove: u32, fullmove: u32) -> WirePosition {
+        WirePosition {
+            board: [None; 64],
+            occupied: [0; 2],
+            kings: [0; 2],
+            wires: Wires::EMPTY,
+            side,
+            phase,
+            halfmove,
+            fullmove,
+            key: turn_key(side, phase),
+        }
+    }
+
+    pub(super) fn put(&mut self, sq: Square, p: Piece) {
+        debug_assert!(self.board[sq as usize].is_none());
+        self.board[sq as usize] = Some(p);
+        self.occupied[p.color as usize] |= bit(sq);
+        if p.role == Role::King {
+            self.kings[p.color as usize] = sq;
+        }
+        self.key ^= piece_key(p, sq);
+    }
+
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq as usize].take()?;
+        self.occupied[p.color as usize] &= !bit(sq);
+        self.key ^= piece_key(p, sq);
+        Some(p)
+    }
+
+    /// Places a wire with the loop rule (N2), keeping the key.
+    pub(super) fn place_wire(&mut self, e: EdgeId) -> Placement {
+        let placement = self.wires.place(e);
+        match placement {
+            Placement::Added => self.key ^= WIRE_KEYS[e.0 as usize],
+            Placement::LoopRemoved(removed) => {
+                // The new wire is in `removed` but was never in the key: toggle it once first.
+                self.key ^= WIRE_KEYS[e.0 as usize];
+                for r in removed.iter() {
+                    self.key ^= WIRE_KEYS[r.0 as usize];
+                }
+            }
+        }
+        placement
+    }
+
+    fn set_turn(&mut self, side: Color, phase: Phase) {
+        self.key ^= turn_key(self.side, self.phase) ^ turn_key(side, phase);
+        self.side = side;
+        self.phase = phase;
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq as usize]
+    }
+
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn wires(&self) -> Wires {
+        self.wires
+    }
+
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color as usize]
+    }
+
+    pub fn pieces_of(&self, color: Color) -> SquareSet {
+        self.occupied[color as usize]
+    }
+
+    pub fn all_pieces(&self) -> SquareSet {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// What a piece of `color` leaving `from` sees.
+    pub fn surroundings(&self, color: Color, from: Square) -> Surroundings {
+        Surroundings {
+            wires: self.wires,
+            occupied: self.all_pieces() & !bit(from),
+            friends: self.occupied[color as usize] & !bit(from),
+        }
+    }
+
+    /// The squares the piece on `from` may move to under the current wires, check aside.
+    pub fn piece_destinations(&self, from: Square) -> SquareSet {
+        match self.board[from as usize] {
+            Some(p) => destinations(p.role, from, &self.surroundings(p.color, from)),
+            None => 0,
+        }
+    }
+
+    /// Whether `color`'s King is attacked under the current wires: some enemy piece has a move
+    /// ending on it (N9).
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let king = self.kings[color as usize];
+        let own = self.occupied[color as usize];
+        let enemy = !color;
+        let enemy_king = self.kings[enemy as usize];
+        if neighbours(king) & bit(enemy_king) != 0 {
+            return true;
+        }
+        // Every other piece arrives by a unit orthogonal step from a square that is empty or
+        // holds the attacker itself: a King walled in by its own pieces is safe.
+        if orthogonal_neighbours(king) & !own == 0 {
+            return false;
+        }
+        squares(self.occupied[enemy as usize] & !bit(enemy_king)).any(|from| {
+            let role = self.board[from as usize].map_or(Role::King, |p| p.role);
+            reaches(role, from, king, &self.surroundings(enemy, from))
+        })
+    }
+
+    /// Whether `color`'s King is attacked however the wires change: only a neighbouring enemy
+    /// King, or a walled-in King, is judged without looking at the wires. `Some(answer)` when the
+    /// wires cannot matter.
+    fn attack_without_wires(&self, color: Color) -> Option<bool> {
+        let king = self.kings[color as usize];
+        if neighbours(king) & bit(self.kings[!color as usize]) != 0 {
+            return Some(true);
+        }
+        (orthogonal_neighbours(king) & !self.occupied[color as usize] == 0).then_some(false)
+    }
+
+    /// The position after the seat to move gives up a whole turn (null-move pruning only; the
+    /// rules have no such action).
+    pub fn passed(&self) -> WirePosition {
+        let mut p = self.clone();
+        if p.side == Color::Black {
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        p.set_turn(!self.side, Phase::Move);
+        p
+    }
+
+    /// Plays an action (legal, or at least well-formed for this phase).
+    pub fn apply(&mut self, action: Action) {
+        match (self.phase, action) {
+            (Phase::Opening { placed, .. }, Action::Wire(e)) => {
+                self.place_wire(e);
+                if placed + 1 == OPENING_WIRES {
+                    self.end_turn(false);
+                } else {
+                    self.set_turn(self.side, Phase::Opening { placed: placed + 1, last: Some(e) });
+                }
+            }
+            (Phase::Move, Action::Move { from, to }) => {
+                let captured = self.take(to).is_some();
+                if let Some(p) = self.take(from) {
+                    self.put(to, p);
+                }
+                self.set_turn(self.side, Phase::Wire { captured });
+            }
+            (Phase::Move, Action::Pass) => self.set_turn(self.side, Phase::Wire { captured: false }),
+            (Phase::Wire { captured }, Action::Wire(e)) => {
+                self.place_wire(e);
+                self.end_turn(captured);
+            }
+            (phase, action) => debug_assert!(false, "{action:?} played in phase {phase:?}"),
+        }
+    }
+
+    fn end_turn(&mut self, captured: bool) {
+        self.halfmove = if captured { 0 } else { self.halfmove.saturating_add(1) };
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        let phase = if self.fullmove == 1 { Phase::Opening { placed: 0, last: None } } else { Phase::Move };
+        self.set_turn(!self.side, phase);
+    }
+
+    /// The legal actions (N3, N9). Every action offered can be completed into a legal turn.
+    pub fn generate(&self, out: &mut MoveList<Action>) {
+        match self.phase {
+            Phase::Opening { placed, last } => {
+                for e in self.wires.empty_edges().filter(|&e| Some(e) > last) {
+                    if self.wires.closes_loop(e) {
+                        continue;
+                    }
+                    let mut child = self.clone();
+                    child.apply(Action::Wire(e));
+                    let legal = if placed + 1 == OPENING_WIRES {
+                        !child.king_attacked(self.side)
+                    } else {
+                        child.can_complete_turn()
+                    };
+                    if legal {
+                        out.push(Action::Wire(e));
+                    }
+                }
+            }
+            Phase::Move => {
+                let before = out.len();
+                for from in squares(self.occupied[self.side as usize]) {
+                    for to in squares(self.piece_destinations(from)) {
+                        let mut child = self.clone();
+                        child.apply(Action::Move { from, to });
+                        if child.can_complete_turn() {
+                            out.push(Action::Move { from, to });
+                        }
+                    }
+                }
+                if out.len() == before {
+                    let mut child = self.clone();
+                    child.apply(Action::Pass);
+                    if child.can_complete_turn() {
+                        out.push(Action::Pass);
+                    }
+                }
+            }
+            Phase::Wire { .. } => {
+                let safe_anyway = self.attack_without_wires(self.side).map(|attacked| !attacked);
+                for e in self.wires.empty_edges() {
+                    let legal = safe_anyway.unwrap_or_else(|| {
+                        let mut child = self.clone();
+                        child.place_wire(e);
+                        !child.king_attacked(self.side)
+                    });
+                    if legal {
+                        out.push(Action::Wire(e));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal actions, faster than listing them where only wires remain.
+    pub fn count(&self) -> usize {
+        match self.phase {
+            Phase::Wire { .. } if self.attack_without_wires(self.side) == Some(false) => {
+                self.wires.empty_edges().count()
+            }
+            Phase::Opening { placed, last } if placed + 1 == OPENING_WIRES => {
+                if self.attack_without_wires(self.side) == Some(true) {
+                    return 0;
+                }
+                let safe_anyway = self.attack_without_wires(self.side) == Some(false);
+                let components = self.wire_components();
+                self.wires
+                    .empty_edges()
+                    .filter(|&e| Some(e) > last)
+                    .filter(|&e| {
+                        let (a, b) = e.endpoints();
+                        let both = 1u64 << a | 1u64 << b;
+                        !components.iter().any(|&c| c & both == both)
+                    })
+                    .filter(|&e| {
+                        safe_anyway || {
+                            let mut child = self.clone();
+                            child.place_wire(e);
+                            !child.king_attacked(self.side)
+                        }
+                    })
+                    .count()
+            }
+            _ => {
+                let mut list = MoveList::new();
+                self.generate(&mut list);
+                list.len()
+            }
+        }
+    }
+
+    /// The lattice points of each connected group of wires.
+    fn wire_components(&self) -> arrayvec::ArrayVec<u64, 64> {
+        let mut points = 0u64;
+        for e in self.wires.iter() {
+            let (a, b) = e.endpoints();
+            points |= 1 << a | 1 << b;
+        }
+        let mut out = arrayvec::ArrayVec::new();
+        while points != 0 {
+            let c = self.wires.component(points & points.wrapping_neg());
+            points &= !c;
+            out.push(c);
+        }
+        out
+    }
+
+    /// Whether this position, inside a turn, has a way to finish the turn legally.
+    fn can_complete_turn(&self) -> bool {
+        match self.phase {
+            Phase::Wire { .. } => match self.attack_without_wires(self.side) {
+                Some(attacked) => !attacked,
+                None => self.wires.empty_edges().any(|e| {
+                    let mut child = self.clone();
+                    child.place_wire(e);
+                    !child.king_attacked(self.side)
+                }),
+            },
+            Phase::Opening { placed, last } => {
+                if self.attack_without_wires(self.side) == Some(true) {
+                    return false;
+                }
+                // Depth-first, first success wins: in practice the first completion tried is
+                // legal unless the King stands next to an enemy piece.
+                self.wires.empty_edges().filter(|&e| Some(e) > last).any(|e| {
+                    if self.wires.closes_loop(e) {
+                        return false;
+                    }
+                    let mut child = self.clone();
+                    child.apply(Action::Wire(e));
+                    if placed + 1 == OPENING_WIRES {
+                        !child.king_attacked(self.side)
+                    } else {
+                        child.can_complete_turn()
+                    }
+                })
+            }
+            Phase::Move => true,
+        }
+    }
+
+    /// The Zobrist key from scratch.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = turn_key(self.side, self.phase);
+        for sq in squares(self.all_pieces()) {
+            if let Some(p) = self.board[sq as usize] {
+                key ^= piece_key(p, sq);
+            }
+        }
+        for e in self.wires.iter() {
+            key ^= WIRE_KEYS[e.0 as usize];
+        }
+        key
+    }
+
+    /// The invariants of the type's documentation.
+    pub fn check_invariants(&self) -> Result<(), &'static str> {
+        let mut occupied = [0u64; 2];
+        let mut kings = [0usize; 2];
+        for sq in 0..64u8 {
+            if let Some(p) = self.board[sq as usize] {
+                if super::board::BOARD & bit(sq) == 0 {
+                    return Err("a piece stands off the board");
+                }
+                occupied[p.color as usize] |= bit(sq);
+                if p.role == Role::King {
+                    kings[p.color as usize] += 1;
+                    if self.kings[p.color as usize] != sq {
+                        return Err("king square out of date");
+                    }
+                }
+            }
+        }
+        if occupied != self.occupied {
+            return Err("occupancy out of date");
+        }
+        if kings != [1, 1] {
+            return Err("each side needs exactly one King");
+        }
+        if self.wires.iter().any(|e| !e.is_valid()) || !self.wires.is_forest() {
+            return Err("the wires are not a forest of board edges");
+        }
+        let opening = matches!(self.phase, Phase::Opening { .. });
+        if opening != (self.fullmove == 1) {
+            return Err("the opening phase and fullmove 1 disagree");
+        }
+        if self.key != self.compute_key() {
+            return Err("key out of date");
+        }
+        Ok(())
+    }
+}
