@@ -821,10 +821,12 @@ impl<G: Game> Table<G> {
         let mut record = Record::new(G::start());
         let mut moves = Vec::new();
         for token in &config.opening {
-            let m =
-                record.position().parse_move(token).unwrap_or_else(|e| panic!("opening move {token}: {e}"));
-            moves.push(record.position().render_move(m));
-            record.play(m);
+            let turn =
+                record.position().parse_turn(token).unwrap_or_else(|e| panic!("opening move {token}: {e}"));
+            moves.push(record.position().render_turn(&turn));
+            for m in turn {
+                record.play(m);
+            }
         }
         let clocks = [config.tc.base; 2];
         Table { record, moves, clocks, min_clock: clocks, last_pressure: None }
@@ -902,15 +904,17 @@ fn referee<G: Game>(
         table.clocks[i] += config.tc.increment;
         let position = table.record.position();
         match reply {
-            Reply::Move(token) => match position.parse_move(&token) {
-                Ok(m) if position.render_move(m) == token => {
-                    table.record.play(m);
+            Reply::Move(token) => match position.parse_turn(&token) {
+                Ok(turn) if position.render_turn(&turn) == token => {
+                    for m in turn {
+                        table.record.play(m);
+                    }
                     table.moves.push(token);
                 }
-                Ok(m) => {
+                Ok(turn) => {
                     let detail = format!(
                         "'{token}' is not a coordinate move (the legal move is written {})",
-                        position.render_move(m)
+                        position.render_turn(&turn)
                     );
                     return forfeit(FaultKind::IllegalMove, detail);
                 }
@@ -950,17 +954,24 @@ pub fn random_opening(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
     random_opening_as::<Chess>(rng, plies)
 }
 
-/// A random legal opening of the variant `G`.
+/// A random legal opening of the variant `G`: `plies` whole turns, each made of random actions.
 pub fn random_opening_as<G: Game>(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
     let mut record = Record::new(G::start());
     let mut tokens = Vec::new();
     for _ in 0..plies {
-        let mut list = jester::core::MoveList::new();
-        record.position().legal_moves(&mut list);
-        let candidates: Vec<_> = list.iter().copied().collect();
-        let m = candidates[rng.gen_range(0..candidates.len())];
-        tokens.push(record.position().render_move(m));
-        record.play(m);
+        let turn_start = record.position().clone();
+        let mut turn = Vec::new();
+        loop {
+            let mut list = jester::core::MoveList::new();
+            record.position().legal_moves(&mut list);
+            let m = list[rng.gen_range(0..list.len())];
+            turn.push(m);
+            record.play(m);
+            if !record.position().mid_turn() {
+                break;
+            }
+        }
+        tokens.push(turn_start.render_turn(&turn));
         if record.outcome().is_some() {
             break;
         }

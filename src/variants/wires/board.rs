@@ -214,6 +214,9 @@ impl EdgeId {
 
     /// Reads any name of an edge: a square of the board and a side letter `n`, `e`, `s`, `w`.
     pub fn parse(text: &str) -> Option<EdgeId> {
+        if !text.is_ascii() {
+            return None;
+        }
         let (square, side) = text.split_at(text.len().checked_sub(1)?);
         let sq = square_at(square.parse::<Coord>().ok()?)?;
         let dir = match side {
