@@ -3,7 +3,6 @@
 //! generator (`reference/notachess.rs`) at every node of several walks.
 
 #[path = "reference/notachess.rs"]
-#[allow(dead_code)]
 mod reference;
 
 use jester::core::{Coord, Game, Outcome, WinReason};
