@@ -472,3 +472,40 @@ fn walking_checks_keys_and_texts() {
         assert_eq!(child.key(), child.recomputed_key(), "{token}");
     }
 }
+
+#[test]
+fn one_action_legality_agrees_with_the_list() {
+    // Protocols replay games through `is_legal`; it must accept exactly the listed actions.
+    use jester::core::MoveList;
+    use jester::variants::wires::board::{all_edges, BOARD};
+    use jester::variants::wires::Action;
+    let texts = [AFTER_OPENINGS, WINDRIDER, MIDGAME_B, CHECK_BY_WINDRIDER, WHITE_WINDRIDER_ON_A6, START];
+    let mut checked = 0;
+    for text in texts {
+        let root = pos(text);
+        let mut nodes = vec![root.clone()];
+        // The root, and a few positions inside its turns (after a move, inside an opening).
+        let mut list = MoveList::new();
+        root.legal_moves(&mut list);
+        for &m in list.iter().step_by(7) {
+            let mut child = root.clone();
+            child.play(m);
+            nodes.push(child);
+        }
+        for p in nodes {
+            let mut legal = MoveList::new();
+            p.legal_moves(&mut legal);
+            let mut candidates = vec![Action::Pass];
+            candidates.extend(all_edges().map(Action::Wire));
+            for from in squares(BOARD) {
+                candidates.extend(squares(BOARD).map(|to| Action::Move { from, to }));
+            }
+            for a in candidates {
+                assert_eq!(p.is_legal(a), legal.contains(&a), "{a:?} in {}", p.to_text());
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} actions checked");
+    assert!(checked > 50_000);
+}

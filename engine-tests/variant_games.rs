@@ -1,6 +1,7 @@
 //! Self-play of the variants beyond chess over the protocols: `JESTER_VARIANT_GAMES` games
 //! (default 50) of each of `firefighter`, `tirebiter` and `nickdanger` against itself over UCI,
-//! and a few FireFighter games over CECP, each from a random 2-ply opening (seeded by the game
+//! `JESTER_NACV_GAMES` (default 30) of `notachessvariant` (plies are whole turns there), and a
+//! few FireFighter and Not A Chess Variant games over CECP, each from a random 2-ply opening (seeded by the game
 //! number), refereed by jester's rules in the harness. Every game must end by the
 //! rules (mate, stalemate, repetition, 50 moves) or by the ply limit, never by a fault: an
 //! illegal move, a false claim, a dead engine or a flag fall. Outcomes and the mean length are
@@ -16,6 +17,7 @@ use harness::{
 use jester::core::Game;
 use jester::variants::firefighter::FireFighter;
 use jester::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
+use jester::variants::wires::WirePosition;
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -93,11 +95,14 @@ fn report_and_check(variant: &str, what: &str, results: &[GameResult]) {
         *endings.entry(ending).or_default() += 1;
     }
     let plies: usize = results.iter().map(|r| r.plies).sum();
+    let think: Duration = results.iter().map(|r| r.think_time).sum();
+    let timed: usize = results.iter().map(|r| r.timed_moves).sum();
     eprintln!(
-        "{variant} {what}: {} games, White wins {white}, draws {draws}, Black wins {black}; mean {:.0} plies; \
-         endings {endings:?}",
+        "{variant} {what}: {} games, White wins {white}, draws {draws}, Black wins {black}; mean {:.0} plies \
+         (whole turns); {:.0} ms per turn on average; endings {endings:?}",
         results.len(),
-        plies as f64 / results.len().max(1) as f64
+        plies as f64 / results.len().max(1) as f64,
+        think.as_secs_f64() * 1000.0 / timed.max(1) as f64
     );
     for (n, r) in results.iter().enumerate() {
         assert!(!matches!(r.end, harness::End::Fault { .. }), "game {}: {}", n + 1, r.report());
@@ -129,4 +134,16 @@ fn nickdanger_over_uci() {
         "over UCI",
         &run::<TirebiterPosition<NickDanger>>(Protocol::Uci, games, 2),
     );
+}
+
+#[test]
+fn notachessvariant_over_uci() {
+    // Each game starts from two random opening turns (five random wires a side).
+    let games = env_count("JESTER_NACV_GAMES", 30);
+    report_and_check("notachessvariant", "over UCI", &run::<WirePosition>(Protocol::Uci, games, 2));
+}
+
+#[test]
+fn notachessvariant_over_cecp() {
+    report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 1));
 }

@@ -683,6 +683,9 @@ pub struct GameResult {
     pub transcript: Option<String>,
     /// Error reports of White's and Black's engine about what the driver sent them.
     pub complaints: [Vec<String>; 2],
+    /// Total thinking time of the game's moves (both seats), and how many moves it covers.
+    pub think_time: Duration,
+    pub timed_moves: usize,
 }
 
 impl GameResult {
@@ -798,6 +801,8 @@ pub fn play_game_as<G: Game>(players: [&mut dyn Player; 2], config: &GameConfig)
         cpu_pressure: table.last_pressure,
         transcript,
         complaints: [players[0].take_complaints(), players[1].take_complaints()],
+        think_time: table.think_time,
+        timed_moves: table.timed_moves,
     };
     let reason = result.reason();
     for p in players.iter_mut() {
@@ -814,6 +819,8 @@ struct Table<G: Game> {
     min_clock: [Duration; 2],
     /// The CPU pressure during the last request.
     last_pressure: Option<f64>,
+    think_time: Duration,
+    timed_moves: usize,
 }
 
 impl<G: Game> Table<G> {
@@ -829,7 +836,15 @@ impl<G: Game> Table<G> {
             }
         }
         let clocks = [config.tc.base; 2];
-        Table { record, moves, clocks, min_clock: clocks, last_pressure: None }
+        Table {
+            record,
+            moves,
+            clocks,
+            min_clock: clocks,
+            last_pressure: None,
+            think_time: Duration::ZERO,
+            timed_moves: 0,
+        }
     }
 }
 
@@ -899,6 +914,8 @@ fn referee<G: Game>(
             );
             return forfeit(FaultKind::Time, detail);
         }
+        table.think_time += elapsed;
+        table.timed_moves += 1;
         table.clocks[i] = clock - elapsed;
         table.min_clock[i] = table.min_clock[i].min(table.clocks[i]);
         table.clocks[i] += config.tc.increment;

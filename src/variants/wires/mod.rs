@@ -75,12 +75,7 @@ impl Game for WirePosition {
     }
 
     fn play(&mut self, m: Action) {
-        #[cfg(debug_assertions)]
-        {
-            let mut legal = MoveList::new();
-            self.generate(&mut legal);
-            debug_assert!(legal.contains(&m), "illegal action {m:?} in {}", self.to_text());
-        }
+        debug_assert!(self.is_legal(m), "illegal action {m:?} in {}", self.to_text());
         self.apply(m);
     }
 

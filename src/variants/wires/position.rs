@@ -338,6 +338,48 @@ impl WirePosition {
         }
     }
 
+    /// Whether one action is legal here, without listing the others (protocols replay whole
+    /// games through this, so it must be cheap). Agrees with [`WirePosition::generate`].
+    pub fn is_legal(&self, action: Action) -> bool {
+        match (self.phase, action) {
+            (Phase::Opening { placed, last }, Action::Wire(e)) => {
+                if !e.is_valid() || self.wires.contains(e) || Some(e) <= last || self.wires.closes_loop(e) {
+                    return false;
+                }
+                let mut child = self.clone();
+                child.apply(action);
+                if placed + 1 == OPENING_WIRES {
+                    !child.king_attacked(self.side)
+                } else {
+                    child.can_complete_turn()
+                }
+            }
+            (Phase::Move, Action::Move { from, to }) => {
+                let own = self.board[from as usize].is_some_and(|p| p.color == self.side);
+                if !own || self.piece_destinations(from) & bit(to) == 0 {
+                    return false;
+                }
+                let mut child = self.clone();
+                child.apply(action);
+                child.can_complete_turn()
+            }
+            (Phase::Move, Action::Pass) => {
+                let mut list = MoveList::new();
+                self.generate(&mut list);
+                list.contains(&Action::Pass)
+            }
+            (Phase::Wire { .. }, Action::Wire(e)) => {
+                if !e.is_valid() || self.wires.contains(e) {
+                    return false;
+                }
+                let mut child = self.clone();
+                child.place_wire(e);
+                !child.king_attacked(self.side)
+            }
+            _ => false,
+        }
+    }
+
     /// The number of legal actions, faster than listing them where only wires remain.
     pub fn count(&self) -> usize {
         match self.phase {

@@ -241,9 +241,7 @@ impl WirePosition {
         }
         let mut pos = self.clone();
         for (i, &a) in actions.iter().enumerate() {
-            let mut legal = crate::core::MoveList::new();
-            pos.generate(&mut legal);
-            if !legal.contains(&a) {
+            if !pos.is_legal(a) {
                 return Err(illegal());
             }
             pos.apply(a);
