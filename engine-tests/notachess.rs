@@ -332,6 +332,8 @@ fn hostile_position_texts_name_the_token() {
         ("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - 0 5 opening-2-b3n", "opening-2-b3n"),
         ("**akca*/redder*/7/7/7/*REDDÉR/*ACKA** w - 0 1", "É"),
         ("**3k*/6*/7/7/7/*RR4/*Krr1** b b1e,c1e 0 20", "side field 'b'"),
+        // An opening due with the King to move attacked (the Rook on c1 across b1e).
+        ("**3k*/6*/7/7/7/*RR4/*Krr1** w b1e,c1e 0 1", "fullmove '1'"),
     ];
     for (text, token) in cases {
         let err = WirePosition::from_text(text).err().unwrap_or_else(|| panic!("{text} accepted"));
@@ -508,4 +510,60 @@ fn one_action_legality_agrees_with_the_list() {
     }
     println!("{checked} actions checked");
     assert!(checked > 50_000);
+}
+
+/// Piece values by self-play: the average number of destinations of each kind of piece over the
+/// positions of fast self-play games from random openings. The evaluation's material values are
+/// set in proportion (protocol-docs/variants.md). Run with
+/// `cargo test --release --test notachess -- --ignored --nocapture mobility_survey`.
+#[test]
+#[ignore]
+fn mobility_survey() {
+    use jester::core::Record;
+    use jester::search::{Engine, Limits};
+    use jester::variants::wires::pieces::Role;
+    use rand::{Rng, SeedableRng};
+    let games = 24;
+    let mut sum = [0u64; 6];
+    let mut count = [0u64; 6];
+    let mut positions = 0;
+    for g in 0..games {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(g);
+        let mut record = Record::new(WirePosition::start());
+        // Two random opening turns, action by action.
+        for _ in 0..2 {
+            while {
+                let mut list = jester::core::MoveList::new();
+                record.position().legal_moves(&mut list);
+                let m = list[rng.gen_range(0..list.len())];
+                record.play(m);
+                record.position().mid_turn()
+            } {}
+        }
+        let mut engine = Engine::new();
+        let limits = Limits { nodes: Some(4000), multipv: 1, ..Limits::default() };
+        for _ in 0..200 {
+            if record.outcome().is_some() {
+                break;
+            }
+            let p = record.position();
+            for from in squares(p.all_pieces()) {
+                let piece = p.piece_at(from).unwrap();
+                sum[piece.role as usize] += u64::from(p.piece_destinations(from).count_ones());
+                count[piece.role as usize] += 1;
+            }
+            positions += 1;
+            let best = engine.search(&record, &limits, &mut |_| {});
+            record.play_token(&best.best.unwrap()).unwrap();
+        }
+    }
+    println!("{positions} positions from {games} games");
+    for role in Role::ALL {
+        let i = role as usize;
+        println!(
+            "{role:?}: {:.2} destinations on average over {} pieces",
+            sum[i] as f64 / count[i].max(1) as f64,
+            count[i]
+        );
+    }
 }

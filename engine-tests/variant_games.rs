@@ -30,6 +30,16 @@ const MAX_PLIES: usize = 500;
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn run<G: Game>(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult> {
+    run_between::<G>(protocol, games, jobs, [jester_binary(), jester_binary()])
+}
+
+/// Plays `games` games between two programs (seats alternating), `jobs` at a time.
+fn run_between<G: Game>(
+    protocol: Protocol,
+    games: usize,
+    jobs: usize,
+    programs: [std::path::PathBuf; 2],
+) -> Vec<GameResult> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(50) };
     let next = AtomicUsize::new(0);
@@ -38,7 +48,8 @@ fn run<G: Game>(protocol: Protocol, games: usize, jobs: usize) -> Vec<GameResult
         for _ in 0..jobs {
             scope.spawn(|| {
                 let spec = |label: &str| {
-                    let spec = EngineSpec::new(label, jester_binary(), protocol);
+                    let program = if label == "jester-A" { &programs[0] } else { &programs[1] };
+                    let spec = EngineSpec::new(label, program.clone(), protocol);
                     match protocol {
                         Protocol::Uci => spec.option("Threads", "1"),
                         _ => spec,
@@ -146,4 +157,22 @@ fn notachessvariant_over_uci() {
 #[test]
 fn notachessvariant_over_cecp() {
     report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 1));
+}
+
+/// A match between this build (jester-A) and another jester binary (jester-B, the path in
+/// `JESTER_OTHER`) in `notachessvariant`: `JESTER_NACV_GAMES` games (default 30), seats
+/// alternating, from random openings. Reports jester-A's score. For evaluation changes:
+/// `JESTER_OTHER=/tmp/jester-old cargo test --release --test variant_games -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn notachessvariant_against_another_build() {
+    let Some(other) = std::env::var_os("JESTER_OTHER") else {
+        eprintln!("JESTER_OTHER is not set: nothing to play against");
+        return;
+    };
+    let games = env_count("JESTER_NACV_GAMES", 30);
+    let results = run_between::<WirePosition>(Protocol::Uci, games, 2, [jester_binary(), other.into()]);
+    let score: f64 = results.iter().filter_map(|r| r.score_of("jester-A")).sum();
+    report_and_check("notachessvariant", "this build against JESTER_OTHER", &results);
+    eprintln!("this build scored {score} of {}", results.len());
 }

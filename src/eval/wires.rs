@@ -16,7 +16,7 @@ use crate::variants::wires::{Action, Phase, WirePosition};
 
 /// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short Windrider.
 /// First estimates from average mobility in self-play positions (protocol-docs/variants.md).
-pub const VALUE: [i32; 6] = [0, 450, 330, 650, 380, 360];
+pub const VALUE: [i32; 6] = [0, 350, 420, 650, 250, 430];
 /// Per destination a piece has now, by role.
 const MOBILITY: [i32; 6] = [1, 6, 6, 5, 5, 5];
 /// Per square around a King that an enemy piece can move to.

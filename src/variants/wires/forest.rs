@@ -28,6 +28,16 @@ impl Wires {
         set >> e.bit_index() & 1 != 0
     }
 
+    /// Adds an edge to the set (no loop rule: for sets of edges that are not wires).
+    #[inline]
+    pub fn insert(&mut self, e: EdgeId) {
+        if e.is_horizontal() {
+            self.horizontal |= 1 << e.bit_index();
+        } else {
+            self.vertical |= 1 << e.bit_index();
+        }
+    }
+
     #[inline]
     pub fn toggle(&mut self, e: EdgeId) {
         if e.is_horizontal() {

@@ -6,7 +6,7 @@
 //! would cross again is dropped. The moving piece's own start square counts as empty once it has
 //! left (a WireRider or a second windmill may pass it), but no move ends there.
 
-use super::board::{bit, distance, neighbours, squares, Dir, Square, SquareSet, BOARD};
+use super::board::{bit, distance, neighbours, squares, Dir, EdgeId, Square, SquareSet, BOARD};
 use super::forest::Wires;
 
 /// The kinds of pieces (N5-N7), with their text letters.
@@ -185,53 +185,90 @@ fn wirerider(from: Square, s: &Surroundings) -> SquareSet {
     (reached[1] | captures) & BOARD
 }
 
-/// The ring of squares around a pivot, clockwise from north: consecutive entries are orthogonal
-/// neighbours, so each windmill step is a unit orthogonal step.
-const RING: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+/// Marks a ring place that is not a board square.
+const NO_SQUARE: u8 = u8::MAX;
 
-fn offset(sq: Square, (df, dr): (i8, i8)) -> Option<Square> {
-    let f = (sq & 7) as i8 + df;
-    let r = (sq >> 3) as i8 + dr;
-    ((0..7).contains(&f) && (0..7).contains(&r))
-        .then(|| (f + 8 * r) as Square)
-        .filter(|&t| BOARD & bit(t) != 0)
+/// The ring of squares around a pivot, clockwise from north, with the edge crossed by each step
+/// round it: `edges[i]` lies between `squares[i]` and `squares[(i + 1) % 8]` (consecutive ring
+/// squares are orthogonal neighbours, so each windmill step is a unit orthogonal step).
+#[derive(Clone, Copy)]
+struct Ring {
+    squares: [u8; 8],
+    edges: [EdgeId; 8],
 }
 
-/// The direction of the unit step between two orthogonally adjacent squares.
-fn step_dir(a: Square, b: Square) -> Dir {
-    match b as i8 - a as i8 {
-        8 => Dir::North,
-        -8 => Dir::South,
-        1 => Dir::East,
-        _ => Dir::West,
+const RING_OFFSETS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// Every square's ring, computed at compile time.
+const RINGS: [Ring; 64] = {
+    let mut rings = [Ring { squares: [NO_SQUARE; 8], edges: [EdgeId(0); 8] }; 64];
+    let mut pivot = 0;
+    while pivot < 64 {
+        let (f, r) = ((pivot % 8) as i8, (pivot / 8) as i8);
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = RING_OFFSETS[i];
+            let (tf, tr) = (f + df, r + dr);
+            if tf >= 0 && tf < 7 && tr >= 0 && tr < 7 && BOARD >> (tf + 8 * tr) & 1 != 0 {
+                rings[pivot].squares[i] = (tf + 8 * tr) as u8;
+            }
+            // The step from place i to place i + 1 goes one square this way.
+            let (nf, nr) = RING_OFFSETS[(i + 1) % 8];
+            let dir = match (nf - df, nr - dr) {
+                (0, 1) => Dir::North,
+                (1, 0) => Dir::East,
+                (0, -1) => Dir::South,
+                _ => Dir::West,
+            };
+            if tf >= 0 && tr >= 0 {
+                rings[pivot].edges[i] = dir.edge_from((tf + 8 * tr) as u8);
+            }
+            i += 1;
+        }
+        pivot += 1;
     }
-}
+    rings
+};
+
+/// The ring place of a square next to the pivot, by `(rank delta + 1) * 3 + (file delta + 1)`.
+const RING_PLACE: [usize; 9] = [5, 4, 3, 6, usize::MAX, 2, 7, 0, 1];
 
 /// One windmill move from `at` (N6): around each piece next to it, clockwise or anticlockwise,
 /// 1 to 7 steps through empty ring squares. Returns, per number of crossings (0 or 1), the empty
 /// squares it may stop on and the enemy squares it may capture on.
-fn windmill(at: Square, s: &Surroundings) -> ([SquareSet; 2], [SquareSet; 2]) {
+fn windmill(at: Square, s: &Surroundings, examined: &mut Wires) -> ([SquareSet; 2], [SquareSet; 2]) {
     let empty = s.empty();
     let enemies = s.enemies();
     let mut stops = [0u64; 2];
     let mut captures = [0u64; 2];
     for pivot in squares(neighbours(at) & s.occupied) {
-        let start = RING.iter().position(|&(df, dr)| offset(pivot, (df, dr)) == Some(at)).unwrap_or_default();
+        let ring = &RINGS[pivot as usize];
+        let rank_delta = (at >> 3) as usize + 1 - (pivot >> 3) as usize;
+        let file_delta = (at & 7) as usize + 1 - (pivot & 7) as usize;
+        let start = RING_PLACE[rank_delta * 3 + file_delta];
         for clockwise in [true, false] {
-            let mut sq = at;
+            let mut place = start;
             let mut crossed = 0usize;
-            for k in 1..8 {
-                let index = if clockwise { (start + k) % 8 } else { (start + 8 - k) % 8 };
-                let Some(next) = offset(pivot, RING[index]) else { break };
-                crossed += usize::from(s.wires.crosses(sq, step_dir(sq, next)));
+            for _ in 1..8 {
+                let (next, edge) = if clockwise {
+                    ((place + 1) % 8, ring.edges[place])
+                } else {
+                    ((place + 7) % 8, ring.edges[(place + 7) % 8])
+                };
+                let sq = ring.squares[next];
+                if sq == NO_SQUARE {
+                    break;
+                }
+                examined.insert(edge);
+                crossed += usize::from(s.wires.contains(edge));
                 if crossed > 1 {
                     break;
                 }
-                if empty & bit(next) != 0 {
-                    stops[crossed] |= bit(next);
-                    sq = next;
+                if empty & bit(sq) != 0 {
+                    stops[crossed] |= bit(sq);
+                    place = next;
                 } else {
-                    captures[crossed] |= bit(next) & enemies;
+                    captures[crossed] |= bit(sq) & enemies;
                     break;
                 }
             }
@@ -242,12 +279,19 @@ fn windmill(at: Square, s: &Surroundings) -> ([SquareSet; 2], [SquareSet; 2]) {
 
 /// Short Windrider (N6): one windmill move, or two in a row, crossing one wire in all.
 fn windrider(from: Square, s: &Surroundings) -> SquareSet {
-    let (stops, captures) = windmill(from, s);
+    windrider_traced(from, s).0
+}
+
+/// The Short Windrider's destinations, and every edge its walks looked at: a wire placed on any
+/// other edge cannot change them (occupancy aside).
+pub fn windrider_traced(from: Square, s: &Surroundings) -> (SquareSet, Wires) {
+    let mut examined = Wires::EMPTY;
+    let (stops, captures) = windmill(from, s, &mut examined);
     let mut out = stops[1] | captures[1];
     // A second windmill from each first stop: with no crossing yet it must cross one, with one
     // already crossed it must cross none. Each square is walked once even if both counts reach it.
     for mid in squares(stops[0] | stops[1]) {
-        let (stops2, captures2) = windmill(mid, s);
+        let (stops2, captures2) = windmill(mid, s, &mut examined);
         if stops[0] & bit(mid) != 0 {
             out |= stops2[1] | captures2[1];
         }
@@ -255,7 +299,7 @@ fn windrider(from: Square, s: &Surroundings) -> SquareSet {
             out |= stops2[0] | captures2[0];
         }
     }
-    out
+    (out & !bit(from), examined)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! The position and its actions: pieces on the 41 squares, the wires, and where the seat to move
 //! stands in its turn (N3).
 
-use super::board::{bit, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
+use super::board::{bit, distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
 use super::forest::{Placement, Wires};
-use super::pieces::{destinations, reaches, Role, Surroundings};
+use super::pieces::{destinations, reaches, windrider_traced, Role, Surroundings};
 use crate::core::{zobrist, MoveList};
 use crate::variants::chess::Color;
 
@@ -225,6 +225,23 @@ impl WirePosition {
         })
     }
 
+    /// Prepares [`KingSafety::safe_after`] for the side to move at a wire placement.
+    fn king_safety(&self) -> KingSafety {
+        let color = self.side;
+        let enemy = !color;
+        let king = self.kings[color as usize];
+        let mut windriders = arrayvec::ArrayVec::new();
+        for from in squares(self.occupied[enemy as usize]) {
+            if self.board[from as usize].is_some_and(|p| p.role == Role::Windrider)
+                && distance(from, king) <= 4
+            {
+                let (targets, examined) = windrider_traced(from, &self.surroundings(enemy, from));
+                windriders.push(CachedAttack { from, attacks: targets & bit(king) != 0, examined });
+            }
+        }
+        KingSafety { windriders, walled: self.attack_without_wires(color) }
+    }
+
     /// Whether `color`'s King is attacked however the wires change: only a neighbouring enemy
     /// King, or a walled-in King, is judged without looking at the wires. `Some(answer)` when the
     /// wires cannot matter.
@@ -323,14 +340,9 @@ impl WirePosition {
                 }
             }
             Phase::Wire { .. } => {
-                let safe_anyway = self.attack_without_wires(self.side).map(|attacked| !attacked);
+                let safety = self.king_safety();
                 for e in self.wires.empty_edges() {
-                    let legal = safe_anyway.unwrap_or_else(|| {
-                        let mut child = self.clone();
-                        child.place_wire(e);
-                        !child.king_attacked(self.side)
-                    });
-                    if legal {
+                    if safety.safe_after(self, e) {
                         out.push(Action::Wire(e));
                     }
                 }
@@ -438,11 +450,10 @@ impl WirePosition {
         match self.phase {
             Phase::Wire { .. } => match self.attack_without_wires(self.side) {
                 Some(attacked) => !attacked,
-                None => self.wires.empty_edges().any(|e| {
-                    let mut child = self.clone();
-                    child.place_wire(e);
-                    !child.king_attacked(self.side)
-                }),
+                None => {
+                    let safety = self.king_safety();
+                    self.wires.empty_edges().any(|e| safety.safe_after(self, e))
+                }
             },
             Phase::Opening { placed, last } => {
                 if self.attack_without_wires(self.side) == Some(true) {
@@ -516,5 +527,61 @@ impl WirePosition {
             return Err("key out of date");
         }
         Ok(())
+    }
+}
+
+/// A Short Windrider's verdict on the King under the current wires, with the edges its walks
+/// looked at.
+struct CachedAttack {
+    from: Square,
+    attacks: bool,
+    examined: Wires,
+}
+
+/// Shares the work of testing the King's safety after each of the many wires a turn may place:
+/// Short Windriders are the expensive walks, and a wire off every edge a windrider's walk looked
+/// at cannot change its verdict.
+struct KingSafety {
+    windriders: arrayvec::ArrayVec<CachedAttack, 16>,
+    /// `Some(attacked)` when the wires cannot matter (see `attack_without_wires`).
+    walled: Option<bool>,
+}
+
+impl KingSafety {
+    /// Whether the mover's King is safe after placing `e` in `pos` (a wire phase).
+    fn safe_after(&self, pos: &WirePosition, e: EdgeId) -> bool {
+        if let Some(attacked) = self.walled {
+            return !attacked;
+        }
+        let mut child = pos.clone();
+        let placement = child.place_wire(e);
+        let color = pos.side;
+        let enemy = !color;
+        let king = child.kings[color as usize];
+        let enemy_king = child.kings[enemy as usize];
+        let changed = match placement {
+            Placement::Added => {
+                let mut w = Wires::EMPTY;
+                w.insert(e);
+                w
+            }
+            Placement::LoopRemoved(removed) => removed,
+        };
+        let touches = |examined: &Wires| {
+            examined.horizontal & changed.horizontal != 0 || examined.vertical & changed.vertical != 0
+        };
+        squares(child.occupied[enemy as usize] & !bit(enemy_king)).all(|from| {
+            let Some(p) = child.board[from as usize] else { return true };
+            if p.role == Role::Windrider {
+                if let Some(cached) = self.windriders.iter().find(|c| c.from == from) {
+                    if !touches(&cached.examined) {
+                        return !cached.attacks;
+                    }
+                } else {
+                    return true; // more than four squares away: out of reach
+                }
+            }
+            !reaches(p.role, from, king, &child.surroundings(enemy, from))
+        })
     }
 }

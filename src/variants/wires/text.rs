@@ -69,6 +69,10 @@ pub enum SetupError {
     OpponentInCheck {
         token: String,
     },
+    /// An opening turn is due (fullmove 1) with the King to move attacked.
+    CheckAtOpening {
+        token: String,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -98,6 +102,9 @@ impl fmt::Display for SetupError {
             ),
             SetupError::OpponentInCheck { token } => {
                 write!(f, "the king of the side not to move is attacked (side field '{token}')")
+            }
+            SetupError::CheckAtOpening { token } => {
+                write!(f, "the king to move is attacked before its opening turn (fullmove '{token}')")
             }
         }
     }
@@ -141,6 +148,11 @@ impl WirePosition {
         let at_turn_start = matches!(phase, Phase::Move | Phase::Opening { placed: 0, .. });
         if at_turn_start && pos.king_attacked(!side) {
             return Err(SetupError::OpponentInCheck { token: fields[1].to_string() });
+        }
+        // An opening turn cannot move the King, and whether five wires can parry a check is a
+        // search over millions of sets: no game reaches such a position, so none is accepted.
+        if phase == (Phase::Opening { placed: 0, last: None }) && pos.king_attacked(side) {
+            return Err(SetupError::CheckAtOpening { token: fields[4].to_string() });
         }
         Ok(pos)
     }
