@@ -14,8 +14,9 @@ use crate::variants::wires::board::{
 use crate::variants::wires::pieces::Role;
 use crate::variants::wires::{Action, Phase, WirePosition};
 
-/// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short Windrider.
-/// First estimates from average mobility in self-play positions (protocol-docs/variants.md).
+/// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short Windrider. In
+/// proportion to each kind's average number of destinations in self-play positions (the
+/// `mobility_survey` test; protocol-docs/variants.md).
 pub const VALUE: [i32; 6] = [0, 350, 420, 650, 250, 430];
 /// Per destination a piece has now, by role.
 const MOBILITY: [i32; 6] = [1, 6, 6, 5, 5, 5];
