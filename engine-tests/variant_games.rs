@@ -173,6 +173,6 @@ fn notachessvariant_against_another_build() {
     let games = env_count("JESTER_NACV_GAMES", 30);
     let results = run_between::<WirePosition>(Protocol::Uci, games, 2, [jester_binary(), other.into()]);
     let score: f64 = results.iter().filter_map(|r| r.score_of("jester-A")).sum();
-    report_and_check("notachessvariant", "this build against JESTER_OTHER", &results);
     eprintln!("this build scored {score} of {}", results.len());
+    report_and_check("notachessvariant", "this build against JESTER_OTHER", &results);
 }

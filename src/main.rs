@@ -47,6 +47,9 @@ enum Command {
     Show {
         #[command(flatten)]
         position: PositionFlags,
+        /// Also write the position as an SVG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
     /// Search a position and print live `info` lines and the best move.
     Analyze {
@@ -129,9 +132,9 @@ fn run(command: Command) -> Result<(), CommandError> {
             let (variant, position) = position.split()?;
             locked_stdout(|out| variant.dispatch(Moves { position, out }))
         }
-        Command::Show { position } => {
+        Command::Show { position, svg } => {
             let (variant, position) = position.split()?;
-            locked_stdout(|out| variant.dispatch(Show { position, out }))
+            locked_stdout(|out| variant.dispatch(Show { position, svg, out }))
         }
         Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash } => {
             let (variant, position) = position.split()?;

@@ -21,6 +21,11 @@ pub enum CommandError {
     Threads(rayon::ThreadPoolBuildError),
     Hash(crate::search::HashSizeError),
     Io(io::Error),
+    /// A file named on the command line could not be written.
+    File {
+        path: std::path::PathBuf,
+        error: io::Error,
+    },
 }
 
 impl fmt::Display for CommandError {
@@ -32,6 +37,7 @@ impl fmt::Display for CommandError {
             CommandError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
             CommandError::Hash(e) => e.fmt(f),
             CommandError::Io(e) => write!(f, "output error: {e}"),
+            CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
         }
     }
 }
@@ -135,9 +141,11 @@ impl<W: Write> VariantVisitor for Moves<'_, W> {
     }
 }
 
-/// `jester show`: the board, the state notes, the outcome if the game is over, the position text.
+/// `jester show`: the board, the state notes, the outcome if the game is over, the position text;
+/// with `svg`, also an SVG picture in that file.
 pub struct Show<'a, W: Write> {
     pub position: PositionArgs,
+    pub svg: Option<std::path::PathBuf>,
     pub out: &'a mut W,
 }
 
@@ -147,6 +155,10 @@ impl<W: Write> VariantVisitor for Show<'_, W> {
     fn visit<G: Game>(self) -> Self::Output {
         let record = self.position.record::<G>()?;
         let pos = record.position();
+        if let Some(path) = &self.svg {
+            std::fs::write(path, super::svg::render(&pos.diagram(), &[]))
+                .map_err(|error| CommandError::File { path: path.clone(), error })?;
+        }
         write!(self.out, "{}", render::ascii(&pos.diagram()))?;
         if let Some(outcome) = record.outcome() {
             writeln!(self.out, "Game over: {}", outcome.describe(|seat| pos.seat_name(seat)))?;

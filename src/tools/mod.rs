@@ -1,5 +1,6 @@
-//! Tools built on the rules: perft, position rendering, and the CLI's commands.
+//! Tools built on the rules: perft, position rendering (text and SVG), and the CLI's commands.
 
 pub mod commands;
 pub mod perft;
 pub mod render;
+pub mod svg;
