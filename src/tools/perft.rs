@@ -32,14 +32,14 @@ fn perft_bulk<G: Game>(pos: &G, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play(m);
-            perft_bulk(&child, child_depth(&child, depth))
-        })
-        .sum()
+    moves.iter().map(|&m| bulk_after(pos, m, depth)).sum()
+}
+
+/// The bulk count below the position after `m`.
+fn bulk_after<G: Game>(pos: &G, m: G::Move, depth: u32) -> u64 {
+    let mut child = pos.clone();
+    child.play(m);
+    perft_bulk(&child, child_depth(&child, depth))
 }
 
 /// Perft without bulk counting: every leaf is played. Slower; tests use it to check that the
@@ -87,12 +87,5 @@ pub fn parallel<G: Game>(pos: &G, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    moves
-        .par_iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play(m);
-            perft_bulk(&child, child_depth(&child, depth))
-        })
-        .sum()
+    moves.par_iter().map(|&m| bulk_after(pos, m, depth)).sum()
 }

@@ -9,12 +9,7 @@ pub fn ascii(d: &Diagram) -> String {
     if !d.wires.is_empty() || d.cells.contains(&Cell::Hole) {
         return with_wires(d);
     }
-    let label = |cell: &Cell| match cell {
-        Cell::Hole => String::new(),
-        Cell::Empty => ".".to_string(),
-        Cell::Pieces(pieces) => pieces.join(""),
-    };
-    let width = d.cells.iter().map(|c| label(c).chars().count()).max().unwrap_or(1).max(1) + 2;
+    let width = cell_width(d);
     let rule = {
         let mut s = String::from("   +");
         for _ in 0..d.files {
@@ -41,6 +36,12 @@ pub fn ascii(d: &Diagram) -> String {
         out.push_str(&rule);
         out.push('\n');
     }
+    push_footer(&mut out, d, width);
+    out
+}
+
+/// The file letters under the board, then the notes.
+fn push_footer(out: &mut String, d: &Diagram, width: usize) {
     out.push_str("    ");
     for file in 0..d.files {
         out.push_str(&format!("{:^width$} ", (b'a' + file) as char));
@@ -50,18 +51,26 @@ pub fn ascii(d: &Diagram) -> String {
         out.push_str(note);
         out.push('\n');
     }
-    out
+}
+
+/// A cell's text: its pieces' labels, `.` when empty.
+fn label(cell: &Cell) -> String {
+    match cell {
+        Cell::Hole => String::new(),
+        Cell::Empty => ".".to_string(),
+        Cell::Pieces(pieces) => pieces.join(""),
+    }
+}
+
+/// Every cell is as wide as the longest label, plus a space each side.
+fn cell_width(d: &Diagram) -> usize {
+    d.cells.iter().map(|c| label(c).chars().count()).max().unwrap_or(1).max(1) + 2
 }
 
 /// A board with holes and wires on edges: square sides are thin lines (`-`, `|`), wires heavy
 /// box-drawing lines (`━`, `┃`), holes blank.
 fn with_wires(d: &Diagram) -> String {
-    let label = |cell: &Cell| match cell {
-        Cell::Hole => String::new(),
-        Cell::Empty => ".".to_string(),
-        Cell::Pieces(pieces) => pieces.join(""),
-    };
-    let width = d.cells.iter().map(|c| label(c).chars().count()).max().unwrap_or(1).max(1) + 2;
+    let width = cell_width(d);
     let on_board = |file: i16, rank: i16| {
         (0..d.files as i16).contains(&file)
             && (0..d.ranks as i16).contains(&rank)
@@ -137,14 +146,6 @@ fn with_wires(d: &Diagram) -> String {
         out.push_str(&rule(rank));
         out.push('\n');
     }
-    out.push_str("    ");
-    for file in 0..d.files {
-        out.push_str(&format!("{:^width$} ", (b'a' + file) as char));
-    }
-    out.push('\n');
-    for note in &d.notes {
-        out.push_str(note);
-        out.push('\n');
-    }
+    push_footer(&mut out, d, width);
     out
 }

@@ -96,25 +96,28 @@ pub fn reaches(role: Role, from: Square, target: Square, s: &Surroundings) -> bo
     }
 }
 
+/// One unit step of a walk that counts crossings (Rook, Android): records the square reached
+/// when it is a destination (after exactly one crossing, empty or an enemy), and returns it when
+/// the walk may go on through it (empty, crossings not exceeded).
+fn advance(s: &Surroundings, sq: Square, dir: Dir, crossed: &mut u8, out: &mut SquareSet) -> Option<Square> {
+    let next = dir.step(sq)?;
+    *crossed += u8::from(s.wires.crosses(sq, dir));
+    if *crossed > 1 {
+        return None;
+    }
+    let free = s.empty() & bit(next) != 0;
+    if *crossed == 1 && (free || s.enemies() & bit(next) != 0) {
+        *out |= bit(next);
+    }
+    free.then_some(next)
+}
+
 /// Rook (N5): straight slides; every square reached after exactly one crossing.
 fn rook(from: Square, s: &Surroundings) -> SquareSet {
-    let empty = s.empty();
     let mut out = 0;
     for dir in Dir::ALL {
-        let mut sq = from;
-        let mut crossed = 0;
-        while let Some(next) = dir.step(sq) {
-            crossed += u8::from(s.wires.crosses(sq, dir));
-            if crossed > 1 {
-                break;
-            }
-            let free = empty & bit(next) != 0;
-            if crossed == 1 && (free || s.enemies() & bit(next) != 0) {
-                out |= bit(next);
-            }
-            if !free {
-                break;
-            }
+        let (mut sq, mut crossed) = (from, 0);
+        while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out) {
             sq = next;
         }
     }
@@ -124,26 +127,11 @@ fn rook(from: Square, s: &Surroundings) -> SquareSet {
 /// Android (N5): staircases. The first step goes any way, then the piece turns 90 degrees after
 /// every step, alternately left and right (both orders of turning), through empty squares.
 fn android(from: Square, s: &Surroundings) -> SquareSet {
-    let empty = s.empty();
     let mut out = 0;
     for first in Dir::ALL {
-        for turn_right_first in [true, false] {
-            let second = if turn_right_first { first.right() } else { first.left() };
-            let mut sq = from;
-            let mut crossed = 0;
-            let mut dir = first;
-            while let Some(next) = dir.step(sq) {
-                crossed += u8::from(s.wires.crosses(sq, dir));
-                if crossed > 1 {
-                    break;
-                }
-                let free = empty & bit(next) != 0;
-                if crossed == 1 && (free || s.enemies() & bit(next) != 0) {
-                    out |= bit(next);
-                }
-                if !free {
-                    break;
-                }
+        for second in [first.right(), first.left()] {
+            let (mut sq, mut crossed, mut dir) = (from, 0, first);
+            while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out) {
                 sq = next;
                 dir = if dir == first { second } else { first };
             }
