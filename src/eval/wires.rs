@@ -19,9 +19,9 @@ use crate::variants::wires::{Action, Phase, WirePosition};
 /// `mobility_survey` test; protocol-docs/variants.md).
 pub const VALUE: [i32; 6] = [0, 350, 420, 650, 250, 430];
 /// Per destination a piece has now, by role.
-const MOBILITY: [i32; 6] = [1, 6, 6, 5, 5, 5];
+const MOBILITY: [i32; 6] = [1, 9, 9, 8, 8, 8];
 /// Per square around a King that an enemy piece can move to.
-const KING_ZONE_ATTACK: i32 = 22;
+const KING_ZONE_ATTACK: i32 = 30;
 /// Per orthogonal neighbour of a King that is empty or enemy (a way in).
 const OPEN_DOOR: i32 = 12;
 /// A piece of the side not to move that an enemy piece can take: this share (percent).
