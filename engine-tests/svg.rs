@@ -161,3 +161,36 @@ fn the_readme_pictures_are_current() {
         );
     }
 }
+
+#[test]
+fn the_last_turn_is_marked() {
+    // The squares the last whole turn moved from and to: a pawn's two squares; a Tirebiter
+    // capture's every leg; a Not A Chess Variant turn's piece move (its wire moves nothing).
+    const TIREBITER_KNIGHT: &str = "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6";
+    let cases: &[(&str, Option<&str>, &str, &[&str])] = &[
+        ("normal", None, "e2e4 c7c5", &["c5", "c7"]),
+        // The Tirebiter Knight on e5, f6, h6 moves by one vector: all six squares.
+        ("tirebiter", Some(TIREBITER_KNIGHT), "d7d6 e5d3,f6e4,h6g4", &["d3", "e4", "e5", "f6", "g4", "h6"]),
+        ("notachessvariant", None, "b3n,c3n,d3n,e3n,f3n b5n,c5n,d5n,e5n,f5n b2b4/a4e", &["b2", "b4"]),
+    ];
+    for (variant, fen, moves, marked) in cases {
+        let path = std::env::temp_dir().join(format!("jester-svg-last-{variant}-{}.svg", std::process::id()));
+        let mut command = jester();
+        command.args(["show", "--variant", variant, "--moves", moves, "--svg"]).arg(&path);
+        if let Some(fen) = fen {
+            command.args(["--fen", fen]);
+        }
+        let out = command.output().expect("jester runs");
+        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let mut got: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.split_whitespace().any(|c| c == "last-move")))
+            .filter_map(|n| n.attribute("data-square"))
+            .collect();
+        got.sort();
+        assert_eq!(&got, marked, "{variant}");
+    }
+}

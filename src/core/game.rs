@@ -120,6 +120,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Ok(turn)
     }
 
+    /// The squares an action moves from and to, for pictures of the last move (empty for an
+    /// action that moves nothing, such as a wire).
+    fn move_squares(&self, _m: Self::Move) -> Vec<super::Coord> {
+        Vec::new()
+    }
+
     /// A picture of the position for renderers.
     fn diagram(&self) -> Diagram;
 

@@ -156,7 +156,7 @@ impl<W: Write> VariantVisitor for Show<'_, W> {
         let record = self.position.record::<G>()?;
         let pos = record.position();
         if let Some(path) = &self.svg {
-            std::fs::write(path, super::svg::render(&pos.diagram(), &[]))
+            std::fs::write(path, super::svg::render(&pos.diagram(), &last_turn_squares(&record)))
                 .map_err(|error| CommandError::File { path: path.clone(), error })?;
         }
         write!(self.out, "{}", render::ascii(&pos.diagram()))?;
@@ -167,6 +167,20 @@ impl<W: Write> VariantVisitor for Show<'_, W> {
         writeln!(self.out, "Position: {}", pos.to_text())?;
         Ok(())
     }
+}
+
+/// The squares the last whole turn of a game moved from and to (the picture's last-move marks).
+fn last_turn_squares<G: Game>(record: &Record<G>) -> Vec<crate::core::Coord> {
+    let mut pos = record.start().clone();
+    let mut squares = Vec::new();
+    for &m in record.moves() {
+        if !pos.mid_turn() {
+            squares.clear();
+        }
+        squares.extend(pos.move_squares(m));
+        pos.play(m);
+    }
+    squares
 }
 
 /// `jester analyze`: a search with live `info` lines and a final `bestmove`.

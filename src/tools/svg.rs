@@ -99,9 +99,10 @@ pub fn render(d: &Diagram, highlight: &[Coord]) -> String {
             } else {
                 LIGHT
             };
+            let class = if highlight.contains(&c) { "square last-move" } else { "square" };
             let _ = writeln!(
                 s,
-                r#"<rect class="square" data-square="{c}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+                r#"<rect class="{class}" data-square="{c}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
             );
             if let Cell::Pieces(labels) = cell {
                 draw_pieces(&mut pieces, c, (x, y), labels, &mut centres);

@@ -111,6 +111,10 @@ impl<R: Rules> Game for Position<R> {
         Position::recomputed_key(self)
     }
 
+    fn move_squares(&self, m: Move) -> Vec<crate::core::Coord> {
+        [m.from(), m.to()].iter().map(|s| crate::core::Coord::new(s.file(), s.rank())).collect()
+    }
+
     fn render_move(&self, m: Move) -> String {
         m.to_string()
     }

@@ -170,6 +170,10 @@ impl Game for FireFighter {
         self.compute_key()
     }
 
+    fn move_squares(&self, m: Move) -> Vec<crate::core::Coord> {
+        [m.from, m.to].iter().map(|s| crate::core::Coord::new(s.file(), s.rank())).collect()
+    }
+
     fn render_move(&self, m: Move) -> String {
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);

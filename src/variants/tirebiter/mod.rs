@@ -136,6 +136,14 @@ impl<R: Rules> Game for TirebiterPosition<R> {
         self.compute_key()
     }
 
+    fn move_squares(&self, m: Move) -> Vec<crate::core::Coord> {
+        self.legs(m)
+            .iter()
+            .flat_map(|leg| [leg.from, leg.to])
+            .map(|s| crate::core::Coord::new(s.file(), s.rank()))
+            .collect()
+    }
+
     fn render_move(&self, m: Move) -> String {
         self.token(m)
     }

@@ -124,6 +124,13 @@ impl Game for WirePosition {
         self.compute_key()
     }
 
+    fn move_squares(&self, m: Action) -> Vec<crate::core::Coord> {
+        match m {
+            Action::Move { from, to } => vec![coord(from), coord(to)],
+            Action::Pass | Action::Wire(_) => Vec::new(),
+        }
+    }
+
     fn render_move(&self, m: Action) -> String {
         self.action_token(m)
     }
