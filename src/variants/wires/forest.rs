@@ -147,23 +147,28 @@ impl Wires {
         Placement::LoopRemoved(removed)
     }
 
-    /// Whether the wires contain no loop.
-    pub fn is_forest(&self) -> bool {
-        // A forest has as many wires as points touched minus components.
+    /// The lattice points of each connected group of wires.
+    pub fn components(&self) -> arrayvec::ArrayVec<u64, 64> {
         let mut points = 0u64;
         for e in self.iter() {
             let (a, b) = e.endpoints();
             points |= 1 << a | 1 << b;
         }
-        let touched = points.count_ones();
-        let mut components = 0;
-        let mut left = points;
-        while left != 0 {
-            let c = self.component(left & left.wrapping_neg());
-            left &= !c;
-            components += 1;
+        let mut out = arrayvec::ArrayVec::new();
+        while points != 0 {
+            let c = self.component(points & points.wrapping_neg());
+            points &= !c;
+            out.push(c);
         }
-        self.len() == touched - components
+        out
+    }
+
+    /// Whether the wires contain no loop: a forest has as many wires as points touched minus
+    /// groups.
+    pub fn is_forest(&self) -> bool {
+        let groups = self.components();
+        let touched: u32 = groups.iter().map(|c| c.count_ones()).sum();
+        self.len() == touched - groups.len() as u32
     }
 
     /// The squares from which a step `dir` crosses a wire (the step's target need not be on the

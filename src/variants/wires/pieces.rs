@@ -322,10 +322,10 @@ mod tests {
 
     #[test]
     fn android_staircases_turn_both_ways() {
-        // Android d3, wire d3n only: every staircase whose path steps north from d3 crosses it.
-        // North first: d4, then e4/c4 (turning right/left), then e5/c5, then f5/b5, then f6/b6,
-        // then g6? (g6 is a hole) / a6, a7? (hole). East first then north crosses at e3->e4? No:
-        // that step is e3n, not d3n. So only the staircases that start north cross.
+        // N5. Android d3, wire d3n only: just the staircases whose first step is north (d3 to
+        // d4) cross it. Turning right first: d4, e4, e5, f5, f6 (then g6, a hole). Turning left
+        // first: d4, c4, c5, b5, b6, a6 (then a7, a hole). A staircase starting east steps e3 to
+        // e4 across e3n, not d3n, so it crosses nothing.
         let s = Surroundings { wires: wires(&["d3n"]), occupied: 0, friends: 0 };
         let got = android(sq("d3"), &s);
         assert_eq!(got, set(&["d4", "e4", "c4", "e5", "c5", "f5", "b5", "f6", "b6", "a6"]));

@@ -399,11 +399,9 @@ impl WirePosition {
                 self.wires.empty_edges().count()
             }
             Phase::Opening { placed, last } if placed + 1 == OPENING_WIRES => {
-                if self.attack_without_wires(self.side) == Some(true) {
-                    return 0;
-                }
-                let safe_anyway = self.attack_without_wires(self.side) == Some(false);
-                let components = self.wire_components();
+                // The last opening wire: loops are found once per group of wires, not per edge.
+                let components = self.wires.components();
+                let safety = self.king_safety();
                 self.wires
                     .empty_edges()
                     .filter(|&e| Some(e) > last)
@@ -412,13 +410,7 @@ impl WirePosition {
                         let both = 1u64 << a | 1u64 << b;
                         !components.iter().any(|&c| c & both == both)
                     })
-                    .filter(|&e| {
-                        safe_anyway || {
-                            let mut child = self.clone();
-                            child.place_wire(e);
-                            !child.king_attacked(self.side)
-                        }
-                    })
+                    .filter(|&e| safety.safe_after(self, e))
                     .count()
             }
             _ => {
@@ -427,22 +419,6 @@ impl WirePosition {
                 list.len()
             }
         }
-    }
-
-    /// The lattice points of each connected group of wires.
-    fn wire_components(&self) -> arrayvec::ArrayVec<u64, 64> {
-        let mut points = 0u64;
-        for e in self.wires.iter() {
-            let (a, b) = e.endpoints();
-            points |= 1 << a | 1 << b;
-        }
-        let mut out = arrayvec::ArrayVec::new();
-        while points != 0 {
-            let c = self.wires.component(points & points.wrapping_neg());
-            points &= !c;
-            out.push(c);
-        }
-        out
     }
 
     /// Whether this position, inside a turn, has a way to finish the turn legally.

@@ -26,10 +26,10 @@ fn an_opening_then_a_move_and_wire() {
         pos.to_text(),
         "**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"
     );
-    // The Rook on b2 crosses b3n? No: b2-b3 is the edge b2n. It can go north crossing b3n
-    // (between b3 and b4) only after passing b3, landing on b4 or b5 (b5n would be a second).
+    // N4. The Rook on b2 goes north: b3 crosses nothing (the edge b2n is empty), b4 and b5 come
+    // after crossing b3n, and b6 would need a second crossing (b5n) and holds a black piece.
     let turn = pos.parse_turn("b2b4/a4e").unwrap();
     assert_eq!(pos.render_turn(&turn), "b2b4/a4e");
     assert!(pos.parse_turn("b2b3/a4e").is_err(), "no wire crossed");
-    assert!(pos.parse_turn("b2b6/a4e").is_err(), "blocked by the black WireRider... and two wires");
+    assert!(pos.parse_turn("b2b6/a4e").is_err(), "two crossings");
 }
