@@ -74,6 +74,18 @@ enum Command {
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Serve a web page to play and analyse every variant in a browser (local by default).
+    Serve {
+        /// Port to listen on; 0 picks a free one (the address is printed).
+        #[arg(long, default_value_t = 8737)]
+        port: u16,
+        /// Address to listen on. The default serves this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Transposition table size in MiB for the engine behind the page.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
+    },
     /// Search fixed positions of every variant at a fixed depth: the behaviour signature.
     Bench {
         /// Search depth for every position.
@@ -152,6 +164,17 @@ fn run(command: Command) -> Result<(), CommandError> {
                 Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, out },
             )
         }
+        Command::Serve { port, bind, hash } => {
+            let addr = std::net::SocketAddr::new(bind, port).to_string();
+            let server =
+                jester::tools::serve::Server::start(&addr, hash as usize).map_err(CommandError::Serve)?;
+            locked_stdout(|out| {
+                writeln!(out, "Serving http://{}/", server.addr())?;
+                Ok(())
+            })?;
+            server.wait();
+            Ok(())
+        }
         Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),
     }
 }
@@ -215,7 +238,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`jester moves | head -1`) is the reader's choice, not an error.
         Err(CommandError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e @ CommandError::Io(_)) | Err(e @ CommandError::Threads(_)) => {
+        Err(e @ CommandError::Io(_))
+        | Err(e @ CommandError::Threads(_))
+        | Err(e @ CommandError::Serve(_)) => {
             eprintln!("{}", single_line(&format!("error: {e}")));
             ExitCode::FAILURE
         }

@@ -120,10 +120,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Ok(turn)
     }
 
-    /// The squares an action moves from and to, for pictures of the last move (empty for an
-    /// action that moves nothing, such as a wire).
+    /// The squares an action moves from and to, as (from, to) pairs one after another: one pair
+    /// for an ordinary move, one per leg for a Tirebiter move, `from == to` for an action on one
+    /// square (FireFighter arson). Empty for an action that moves nothing (a wire, a pass).
+    /// Pictures mark the last move with them; the browser board matches clicks against them.
     fn move_squares(&self, _m: Self::Move) -> Vec<super::Coord> {
         Vec::new()
+    }
+
+    /// The edge an action places something on (Not A Chess Variant's wires), in canonical form.
+    fn move_edge(&self, _m: Self::Move) -> Option<super::Edge> {
+        None
+    }
+
+    /// The token of a whole turn for people reading a game score (PGN movetext): SAN where the
+    /// variant has it (the chess family), else the canonical token of [`Game::render_turn`].
+    fn render_turn_for_score(&self, actions: &[Self::Move]) -> String {
+        self.render_turn(actions)
     }
 
     /// A picture of the position for renderers.

@@ -21,6 +21,8 @@ pub enum CommandError {
     Threads(rayon::ThreadPoolBuildError),
     Hash(crate::search::HashSizeError),
     Io(io::Error),
+    /// `jester serve` could not start (the address is taken, or the hash size is refused).
+    Serve(io::Error),
     /// A file named on the command line could not be written.
     File {
         path: std::path::PathBuf,
@@ -37,6 +39,7 @@ impl fmt::Display for CommandError {
             CommandError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
             CommandError::Hash(e) => e.fmt(f),
             CommandError::Io(e) => write!(f, "output error: {e}"),
+            CommandError::Serve(e) => e.fmt(f),
             CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
         }
     }

@@ -1,6 +1,9 @@
-//! Tools built on the rules: perft, position rendering (text and SVG), and the CLI's commands.
+//! Tools built on the rules: perft, position rendering (text and SVG), PGN, the CLI's commands
+//! and the browser board (`jester serve`).
 
 pub mod commands;
 pub mod perft;
+pub mod pgn;
 pub mod render;
+pub mod serve;
 pub mod svg;

@@ -69,8 +69,21 @@ fn corner(d: &Diagram, c: Coord) -> (f64, f64) {
     (MARGIN + c.file as f64 * SQUARE, MARGIN + (d.ranks - 1 - c.rank) as f64 * SQUARE)
 }
 
+/// What a picture adds for interactive use (the browser board of `jester serve`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Invisible click targets on every edge of the board (`class="edge"`, `data-edge` the
+    /// canonical edge name), drawn on top, for placing wires.
+    pub edge_targets: bool,
+}
+
 /// Draws the position. `highlight` squares (the last move's) are tinted.
 pub fn render(d: &Diagram, highlight: &[Coord]) -> String {
+    render_with(d, highlight, Options::default())
+}
+
+/// [`render`] with the interactive additions of `options`.
+pub fn render_with(d: &Diagram, highlight: &[Coord], options: Options) -> String {
     let width = 2.0 * MARGIN + d.files as f64 * SQUARE;
     let height = 2.0 * MARGIN + d.ranks as f64 * SQUARE;
     let mut s = String::new();
@@ -142,8 +155,57 @@ pub fn render(d: &Diagram, highlight: &[Coord]) -> String {
             rank + 1
         );
     }
+    if options.edge_targets {
+        draw_edge_targets(&mut s, d);
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// A transparent strip along the middle of each edge of the board, named canonically
+/// (NOTATION.md): the north and east sides of a square are named from it; its south and west
+/// sides only where no square of the board lies below or to the left.
+fn draw_edge_targets(s: &mut String, d: &Diagram) {
+    let on_board = |c: Option<Coord>| {
+        c.is_some_and(|c| c.file < d.files && c.rank < d.ranks && *d.cell(c) != Cell::Hole)
+    };
+    let thickness = SQUARE / 4.0;
+    let length = SQUARE * 0.6;
+    for rank in 0..d.ranks {
+        for file in 0..d.files {
+            let c = Coord::new(file, rank);
+            if !on_board(Some(c)) {
+                continue;
+            }
+            let (x, y) = corner(d, c);
+            let mut sides = vec![(Compass::North, 'n'), (Compass::East, 'e')];
+            if !on_board(c.offset(0, -1)) {
+                sides.push((Compass::South, 's'));
+            }
+            if !on_board(c.offset(-1, 0)) {
+                sides.push((Compass::West, 'w'));
+            }
+            for (side, letter) in sides {
+                // The strip's centre is the edge's midpoint.
+                let (cx, cy) = match side {
+                    Compass::North => (x + SQUARE / 2.0, y),
+                    Compass::South => (x + SQUARE / 2.0, y + SQUARE),
+                    Compass::West => (x, y + SQUARE / 2.0),
+                    Compass::East => (x + SQUARE, y + SQUARE / 2.0),
+                };
+                let (w, h) = match side {
+                    Compass::North | Compass::South => (length, thickness),
+                    Compass::East | Compass::West => (thickness, length),
+                };
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="edge" data-edge="{c}{letter}" x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" fill="#000000" fill-opacity="0"/>"##,
+                    cx - w / 2.0,
+                    cy - h / 2.0
+                );
+            }
+        }
+    }
 }
 
 /// One piece in a circle, or a crowd of smaller circles side by side.
@@ -228,5 +290,23 @@ mod tests {
         assert!(!l.white && l.number == "12");
         let l = parse_label("rK").unwrap();
         assert_eq!((l.seat, l.letter), (Some('r'), 'K'));
+    }
+
+    #[test]
+    fn edge_targets_name_each_edge_once() {
+        // A 2x2 board with a1 a hole: squares a2, b1, b2 have 10 edges in all.
+        let d = Diagram {
+            files: 2,
+            ranks: 2,
+            cells: vec![Cell::Hole, Cell::Empty, Cell::Empty, Cell::Empty],
+            notes: Vec::new(),
+            wires: Vec::new(),
+        };
+        let svg = render_with(&d, &[], Options { edge_targets: true });
+        let mut names: Vec<&str> =
+            svg.split("data-edge=\"").skip(1).map(|rest| &rest[..rest.find('"').unwrap()]).collect();
+        names.sort();
+        assert_eq!(names, ["a2e", "a2n", "a2s", "a2w", "b1e", "b1n", "b1s", "b1w", "b2e", "b2n"]);
+        assert!(!render(&d, &[]).contains("data-edge"));
     }
 }

@@ -119,6 +119,13 @@ impl<R: Rules> Game for Position<R> {
         m.to_string()
     }
 
+    fn render_turn_for_score(&self, actions: &[Move]) -> String {
+        match actions {
+            [m] => san::write(self, *m),
+            _ => self.render_turn(actions),
+        }
+    }
+
     /// Coordinate tokens first (the canonical form), then SAN.
     fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
         let mut moves = MoveList::new();

@@ -131,6 +131,13 @@ impl Game for WirePosition {
         }
     }
 
+    fn move_edge(&self, m: Action) -> Option<Edge> {
+        match m {
+            Action::Wire(e) => canonical_edge(e),
+            Action::Move { .. } | Action::Pass => None,
+        }
+    }
+
     fn render_move(&self, m: Action) -> String {
         self.action_token(m)
     }
@@ -167,25 +174,7 @@ impl Game for WirePosition {
                 });
             }
         }
-        let wires = self
-            .wires()
-            .iter()
-            .filter_map(|e| {
-                let (low, high) = e.sides();
-                let horizontal = e.is_horizontal();
-                match (low, high) {
-                    (Some(sq), _) => Some(Edge {
-                        square: coord(sq),
-                        side: if horizontal { Compass::North } else { Compass::East },
-                    }),
-                    (None, Some(sq)) => Some(Edge {
-                        square: coord(sq),
-                        side: if horizontal { Compass::South } else { Compass::West },
-                    }),
-                    (None, None) => None,
-                }
-            })
-            .collect();
+        let wires = self.wires().iter().filter_map(canonical_edge).collect();
         let side = if self.side() == Color::White { "White" } else { "Black" };
         let doing = match self.phase() {
             Phase::Opening { placed, .. } => {
@@ -205,6 +194,21 @@ impl Game for WirePosition {
     fn validate(&self) -> Result<(), InvariantError> {
         debug_assert_eq!(BOARD.count_ones(), 41);
         self.check_invariants().map_err(InvariantError)
+    }
+}
+
+/// An edge under its canonical name (NOTATION.md): from the square below or to the left where
+/// there is one, else from the square above or to the right.
+fn canonical_edge(e: board::EdgeId) -> Option<Edge> {
+    let horizontal = e.is_horizontal();
+    match e.sides() {
+        (Some(sq), _) => {
+            Some(Edge { square: coord(sq), side: if horizontal { Compass::North } else { Compass::East } })
+        }
+        (None, Some(sq)) => {
+            Some(Edge { square: coord(sq), side: if horizontal { Compass::South } else { Compass::West } })
+        }
+        (None, None) => None,
     }
 }
 
