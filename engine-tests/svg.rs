@@ -35,6 +35,15 @@ const CASES: &[Case] = &[
         classes: &[],
     },
     Case {
+        // The FIDE King behind the Fighting King (K2).
+        variant: "thronekings",
+        fen: "rnbqkbnr/ppp1cppp/4p3/3p4/3P4/4P3/PPP1CPPP/RNBQKBNR w KQkq - 0 2",
+        squares: 64,
+        pieces: 34,
+        wires: 0,
+        classes: &[],
+    },
+    Case {
         // A crowd of a white and a black Knight on c6, a burning pawn on e5, a declared
         // Firefighter on f3.
         variant: "firefighter",
@@ -50,6 +59,16 @@ const CASES: &[Case] = &[
         fen: "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6",
         squares: 64,
         pieces: 31,
+        wires: 0,
+        classes: &[("link", 2)],
+    },
+    Case {
+        // Both sides' Knights split by their first moves (a3,c3 and f6,h6): two links.
+        variant: "nickdanger",
+        fen: "rnbqkb1r/pppppppp/5n1n/8/8/N1N5/PPPPPPPP/R1BQKBNR w KQkq - 2 2 a3,c3;f6,h6",
+        squares: 64,
+        // A piece on two squares is drawn on each: 30 + 2 x 2.
+        pieces: 34,
         wires: 0,
         classes: &[("link", 2)],
     },

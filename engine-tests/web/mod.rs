@@ -121,7 +121,7 @@ pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-const ELEMENT_KEY: &str = "element-6066-11e4-a52f-4a5e9f3c4a12";
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A WebDriver session in headless Chromium, closed (with its driver) when dropped.
 pub struct Browser {
@@ -195,7 +195,7 @@ impl Browser {
     pub fn find(&self, css: &str) -> String {
         let found =
             self.session_call("POST", "/element", Some(json!({ "using": "css selector", "value": css })));
-        found[ELEMENT_KEY].as_str().unwrap_or_else(|| panic!("no element {css}")).to_string()
+        found[ELEMENT_KEY].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_string()
     }
 
     /// A real click (the driver moves the pointer to the element's centre and presses there).
