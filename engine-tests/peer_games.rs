@@ -40,7 +40,13 @@ fn jester(protocol: Protocol) -> EngineSpec {
 fn harness_match(jester: &EngineSpec, peer: &EngineSpec, games: usize, tc: TimeControl) -> Vec<GameResult> {
     let mut ours = jester.start().unwrap_or_else(|e| panic!("{e}"));
     let mut theirs = peer.start().unwrap_or_else(|e| panic!("{e}"));
-    let config = GameConfig { tc, max_plies: MAX_PLIES, opening: Vec::new(), grace: Duration::from_secs(2) };
+    let config = GameConfig {
+        tc,
+        max_plies: MAX_PLIES,
+        opening: Vec::new(),
+        grace: Duration::from_secs(2),
+        ..GameConfig::default()
+    };
     let mut results = Vec::new();
     for game in 0..games {
         let result = if game % 2 == 0 {
@@ -102,7 +108,7 @@ fn games_against_stockfish_over_uci() {
         .option("Hash", "16")
         .option("Move Overhead", "50")
         .option("Skill Level", "3");
-    let tc = TimeControl { base: Duration::from_secs(2), increment: Duration::from_millis(50) };
+    let tc = TimeControl::clock(Duration::from_secs(2), Duration::from_millis(50));
     let started = Instant::now();
     let results = harness_match(&jester(Protocol::Uci), &peer, 2, tc);
     eprintln!(
@@ -120,7 +126,7 @@ fn games_against_fairymax_over_cecp() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some(fairymax) = require_peer("fairymax", "fairymax") else { return };
     let peer = EngineSpec::new("fairymax", fairymax, Protocol::Cecp);
-    let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(100) };
+    let tc = TimeControl::clock(Duration::from_secs(3), Duration::from_millis(100));
     let started = Instant::now();
     let results = harness_match(&jester(Protocol::Cecp), &peer, 2, tc);
     eprintln!(

@@ -36,7 +36,7 @@ fn engine(label: &str) -> EngineSpec {
 fn selfplay_at_one_second_plus_ten_ms_never_loses_on_time() {
     let games = env_count("JESTER_SELFPLAY_GAMES", 100);
     let jobs = env_count("JESTER_SELFPLAY_JOBS", 2).max(1);
-    let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::from_millis(10) };
+    let tc = TimeControl::clock(Duration::from_secs(1), Duration::from_millis(10));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, GameResult)>> = Mutex::new(Vec::new());
     let started = Instant::now();
@@ -59,6 +59,7 @@ fn selfplay_at_one_second_plus_ten_ms_never_loses_on_time() {
                         max_plies: MAX_PLIES,
                         opening: random_opening(&mut rng, 4),
                         grace: Duration::from_secs(2),
+                        ..GameConfig::default()
                     };
                     // Colours alternate: jester-A is White in even games.
                     let result = if n % 2 == 0 {
@@ -102,6 +103,7 @@ fn selfplay_at_one_second_plus_ten_ms_never_loses_on_time() {
             harness::End::Rule(_) => r.reason(),
             harness::End::PlyLimit => "ply limit".to_string(),
             harness::End::Resignation(_) => "resignation".to_string(),
+            harness::End::Adjudication { .. } => "adjudication".to_string(),
             harness::End::Fault { kind, .. } => format!("{kind:?}"),
         };
         *reasons.entry(reason).or_default() += 1;
@@ -163,7 +165,7 @@ fn referee_catches_illegal_moves_and_flag_falls() {
         std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
         EngineSpec::new(name, path, Protocol::Uci)
     };
-    let tc = TimeControl { base: Duration::from_millis(1000), increment: Duration::ZERO };
+    let tc = TimeControl::clock(Duration::from_millis(1000), Duration::ZERO);
     let cases = [
         (fake("illegal", "echo 'bestmove e2e5'"), FaultKind::IllegalMove),
         (fake("san", "echo 'bestmove e4'"), FaultKind::IllegalMove),
@@ -173,8 +175,13 @@ fn referee_catches_illegal_moves_and_flag_falls() {
     for (spec, expected) in cases {
         let mut white = spec.start().unwrap_or_else(|e| panic!("{e}"));
         let mut black = engine("jester").start().unwrap_or_else(|e| panic!("{e}"));
-        let config =
-            GameConfig { tc, max_plies: MAX_PLIES, opening: Vec::new(), grace: Duration::from_millis(500) };
+        let config = GameConfig {
+            tc,
+            max_plies: MAX_PLIES,
+            opening: Vec::new(),
+            grace: Duration::from_millis(500),
+            ..GameConfig::default()
+        };
         let result = play_game([white.as_mut(), black.as_mut()], &config);
         match &result.end {
             End::Fault { seat, kind, .. } if seat.index() == 0 && *kind == expected => {}

@@ -109,7 +109,7 @@ fn the_engine_answers_and_the_game_comes_out_as_pgn() {
     assert_eq!(status, 200);
     let pgn = answer["pgn"].as_str().unwrap();
     assert!(pgn.contains("[White \"Me\"]") && pgn.contains("[Result \"0-1\"]"), "{pgn}");
-    assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"), "{pgn}");
+    assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate} 0-1\n"), "{pgn}");
 
     // A variant from a set-up position: Variant, SetUp and FEN tags, canonical tokens.
     let start = "7k/8/8/3p!4/8/2N5/8/4K3 w - - 0 1 -";

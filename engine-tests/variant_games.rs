@@ -41,7 +41,7 @@ fn run_between<G: Game>(
     programs: [std::path::PathBuf; 2],
 ) -> Vec<GameResult> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let tc = TimeControl { base: Duration::from_secs(3), increment: Duration::from_millis(50) };
+    let tc = TimeControl::clock(Duration::from_secs(3), Duration::from_millis(50));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, GameResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -69,6 +69,7 @@ fn run_between<G: Game>(
                         max_plies: MAX_PLIES,
                         opening: random_opening_as::<G>(&mut rng, 2),
                         grace: Duration::from_secs(2),
+                        ..GameConfig::default()
                     };
                     let result = if n % 2 == 0 {
                         play_game_as::<G>([first.as_mut(), second.as_mut()], &config)

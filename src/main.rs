@@ -2,6 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use jester::search::Limits;
+use jester::tools::arena::MatchConfig;
 use jester::tools::commands::{Analyze, Bench, CommandError, Moves, Perft, PositionArgs, Show};
 use jester::variants::{Variant, PLANNED, VARIANTS};
 use std::io::{self, Write};
@@ -86,12 +87,140 @@ enum Command {
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Play engines against each other, refereed by jester's rules (see protocol-docs/match.md).
+    Match(Box<MatchFlags>),
     /// Search fixed positions of every variant at a fixed depth: the behaviour signature.
     Bench {
         /// Search depth for every position.
         #[arg(long, default_value_t = jester::tools::commands::BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
         depth: i32,
     },
+}
+
+#[derive(Args)]
+struct MatchFlags {
+    /// An engine, cutechess-style: "cmd=PATH proto=uci|xboard [name=NAME] [arg=ARG ..]
+    /// [option.NAME=VALUE ..] [ponder=true]"; give two or more.
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    engines: Vec<String>,
+    /// Variant name (see `jester variants`).
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Clock: BASE+INC seconds, or MOVES/BASE[+INC] (moves per period). Default 10+0.1.
+    #[arg(long, value_name = "TC", conflicts_with_all = ["st", "depth", "nodes"])]
+    tc: Option<String>,
+    /// A fixed time per move, in seconds.
+    #[arg(long, value_name = "SECONDS", conflicts_with_all = ["depth", "nodes"])]
+    st: Option<f64>,
+    /// A fixed search depth per move.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// A fixed node count per move (UCI engines only).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Milliseconds an engine may overstep its clock without losing on time.
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    margin: u64,
+    /// Games per pairing, played in pairs with the seats swapped.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// `round-robin` (everyone meets everyone) or `gauntlet` (the first engine meets each other).
+    #[arg(long, default_value = "round-robin", value_parser = ["round-robin", "gauntlet"])]
+    tournament: String,
+    /// Openings: a file of position texts or EPD lines, one per pair of games, used in order.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<std::path::PathBuf>,
+    /// Openings: this many random turns from the start, a fresh one per pair of games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=40))]
+    random_plies: Option<u32>,
+    /// With --random-plies: keep only openings jester scores within this many centipawns.
+    #[arg(long, value_name = "CP", requires = "random_plies", value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    balance: Option<u32>,
+    /// Games played at the same time, each in its own thread with its own engine processes.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    concurrency: u16,
+    /// Stop when a sequential probability ratio test decides: elo0=..,elo1=..[,alpha=..,beta=..].
+    #[arg(long, value_name = "SETTINGS")]
+    sprt: Option<String>,
+    /// Draw adjudication by score: movenumber=N,movecount=M,score=CP.
+    #[arg(long, value_name = "SETTINGS")]
+    draw: Option<String>,
+    /// Resign adjudication by score: movecount=M,score=CP[,twosided=true].
+    #[arg(long, value_name = "SETTINGS")]
+    resign: Option<String>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_plies: u32,
+    /// Write the games to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
+    /// Seed for random openings (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "jester match")]
+    event: String,
+}
+
+impl MatchFlags {
+    fn config(self) -> Result<(Variant, MatchConfig), CommandError> {
+        use jester::tools::arena::{
+            Adjudication, DrawAdjudication, EngineSpec, GameConfig, OpeningSource, ResignAdjudication,
+            Schedule, Sprt, TimeControl,
+        };
+        let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
+        let bad = CommandError::Match;
+        let engines =
+            self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>().map_err(bad)?;
+        let tc = if let Some(seconds) = self.st {
+            if !(seconds > 0.0 && seconds <= 86_400.0) {
+                return Err(bad(format!("--st {seconds} out of range (0 to 86400 seconds)")));
+            }
+            TimeControl::MoveTime(Duration::from_secs_f64(seconds))
+        } else if let Some(d) = self.depth {
+            TimeControl::Depth(d)
+        } else if let Some(n) = self.nodes {
+            TimeControl::Nodes(n)
+        } else {
+            TimeControl::parse(self.tc.as_deref().unwrap_or("10+0.1")).map_err(bad)?
+        };
+        let adjudication = Adjudication {
+            draw: self.draw.as_deref().map(DrawAdjudication::parse).transpose().map_err(bad)?,
+            resign: self.resign.as_deref().map(ResignAdjudication::parse).transpose().map_err(bad)?,
+        };
+        let openings = match (self.openings, self.random_plies) {
+            (Some(path), _) => OpeningSource::File(path),
+            (None, Some(plies)) => {
+                OpeningSource::Random { plies: plies as usize, balance: self.balance.map(|b| b as i32) }
+            }
+            (None, None) => OpeningSource::Start,
+        };
+        let seed = self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let config = MatchConfig {
+            engines,
+            schedule: if self.tournament == "gauntlet" { Schedule::Gauntlet } else { Schedule::RoundRobin },
+            games: self.games as usize,
+            game: GameConfig {
+                tc,
+                max_plies: self.max_plies as usize,
+                margin: Duration::from_millis(self.margin),
+                strict_tokens: false,
+                adjudication,
+                ..GameConfig::default()
+            },
+            openings,
+            concurrency: self.concurrency as usize,
+            sprt: self.sprt.as_deref().map(Sprt::parse).transpose().map_err(bad)?,
+            pgn: self.pgn,
+            seed,
+            event: self.event,
+        };
+        Ok((variant, config))
+    }
 }
 
 #[derive(Args)]
@@ -173,6 +302,13 @@ fn run(command: Command) -> Result<(), CommandError> {
                 Ok(())
             })?;
             server.wait();
+            Ok(())
+        }
+        Command::Match(flags) => {
+            let (variant, config) = flags.config()?;
+            let out = &mut io::stdout();
+            jester::eval::dispatch(variant, jester::tools::arena::RunMatch { config: &config, out })
+                .map_err(|e| CommandError::Match(e.0))?;
             Ok(())
         }
         Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),

@@ -21,6 +21,8 @@ pub enum CommandError {
     Threads(rayon::ThreadPoolBuildError),
     Hash(crate::search::HashSizeError),
     Io(io::Error),
+    /// `jester match` settings that cannot be used (an engine string, a time control, openings).
+    Match(String),
     /// `jester serve` could not start (the address is taken, or the hash size is refused).
     Serve(io::Error),
     /// A file named on the command line could not be written.
@@ -40,6 +42,7 @@ impl fmt::Display for CommandError {
             CommandError::Hash(e) => e.fmt(f),
             CommandError::Io(e) => write!(f, "output error: {e}"),
             CommandError::Serve(e) => e.fmt(f),
+            CommandError::Match(e) => f.write_str(e),
             CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
         }
     }

@@ -11,8 +11,11 @@ pub struct Header {
     pub site: String,
     /// `YYYY.MM.DD`, or `????.??.??` when unknown.
     pub date: String,
+    pub round: String,
     pub white: String,
     pub black: String,
+    /// More tags, written after the standard ones (`TimeControl`, `PlyCount` ...).
+    pub extra: Vec<(String, String)>,
 }
 
 impl Default for Header {
@@ -21,8 +24,31 @@ impl Default for Header {
             event: "?".into(),
             site: "?".into(),
             date: "????.??.??".into(),
+            round: "-".into(),
             white: "?".into(),
             black: "?".into(),
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// How a game ended, for its score: the result token, the `Termination` tag (`normal`,
+/// `adjudication`, `time forfeit`, `rules infraction`, `abandoned`), and a comment in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub result: String,
+    pub termination: Option<String>,
+    pub comment: Option<String>,
+}
+
+impl Ending {
+    /// The ending the rules give (a game still going has result `*` and no tags).
+    pub fn of_record<G: Game>(record: &Record<G>) -> Ending {
+        let outcome = record.outcome();
+        Ending {
+            result: result_token(outcome).to_string(),
+            termination: outcome.map(|_| "normal".to_string()),
+            comment: outcome.map(|o| o.describe(|s| record.position().seat_name(s))),
         }
     }
 }
@@ -43,30 +69,35 @@ fn quoted(value: &str) -> String {
     format!("\"{}\"", clean.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// Writes the game in `record` (whole turns only) as PGN.
+/// Writes the game in `record` (whole turns only) as PGN, ended as the rules say.
 pub fn write<G: Game>(record: &Record<G>, header: &Header) -> String {
+    write_ended(record, header, &Ending::of_record(record))
+}
+
+/// Writes the game in `record` (whole turns only) as PGN with the given ending (a referee's
+/// result: forfeits and adjudications are not in the record).
+pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending) -> String {
     let start = record.start();
-    let outcome = record.outcome();
-    let result = result_token(outcome);
     let mut tags = vec![
-        ("Event", header.event.clone()),
-        ("Site", header.site.clone()),
-        ("Date", header.date.clone()),
-        ("Round", "-".to_string()),
-        ("White", header.white.clone()),
-        ("Black", header.black.clone()),
-        ("Result", result.to_string()),
+        ("Event".to_string(), header.event.clone()),
+        ("Site".to_string(), header.site.clone()),
+        ("Date".to_string(), header.date.clone()),
+        ("Round".to_string(), header.round.clone()),
+        ("White".to_string(), header.white.clone()),
+        ("Black".to_string(), header.black.clone()),
+        ("Result".to_string(), ending.result.clone()),
     ];
     if G::NAME != "normal" {
-        tags.push(("Variant", G::NAME.to_string()));
+        tags.push(("Variant".to_string(), G::NAME.to_string()));
     }
     if start.to_text() != G::start().to_text() {
-        tags.push(("SetUp", "1".to_string()));
-        tags.push(("FEN", start.to_text()));
+        tags.push(("SetUp".to_string(), "1".to_string()));
+        tags.push(("FEN".to_string(), start.to_text()));
     }
-    if let Some(o) = outcome {
-        tags.push(("Termination", o.describe(|s| start.seat_name(s))));
+    if let Some(t) = &ending.termination {
+        tags.push(("Termination".to_string(), t.clone()));
     }
+    tags.extend(header.extra.iter().cloned());
     let mut text = String::new();
     for (name, value) in tags {
         text.push_str(&format!("[{name} {}]\n", quoted(&value)));
@@ -99,7 +130,13 @@ pub fn write<G: Game>(record: &Record<G>, header: &Header) -> String {
         turn.clear();
         turn_start = pos.clone();
     }
-    words.push(result.to_string());
+    if let Some(comment) = &ending.comment {
+        // A comment ends at the first `}`; PGN has no escape for it.
+        let clean: String =
+            comment.chars().map(|c| if c == '}' || c.is_control() { ' ' } else { c }).collect();
+        words.extend(format!("{{{clean}}}").split(' ').map(str::to_string));
+    }
+    words.push(ending.result.clone());
     let mut line = String::new();
     for word in words {
         if !line.is_empty() && line.len() + 1 + word.len() > 79 {
@@ -117,6 +154,24 @@ pub fn write<G: Game>(record: &Record<G>, header: &Header) -> String {
     text
 }
 
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,9 +185,9 @@ mod tests {
         }
         let pgn = write(&record, &Header::default());
         assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
-        assert!(pgn.contains("[Termination \"Black wins by checkmate\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
         assert!(!pgn.contains("[FEN"), "{pgn}");
-        assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"), "{pgn}");
+        assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate} 0-1\n"), "{pgn}");
     }
 
     #[test]
@@ -145,5 +200,12 @@ mod tests {
         assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
         assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"), "{pgn}");
         assert!(pgn.ends_with("1... Kd7 2. e4 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        let today = today();
+        assert_eq!(today.len(), 10);
+        assert!(today.as_str() >= "2024.01.01" && &today[4..5] == ".", "{today}");
     }
 }

@@ -77,6 +77,8 @@ pub struct GameView {
     /// Actions of the unfinished turn, canonical.
     pub pending: Vec<String>,
     pub position: String,
+    /// The seats' names in turn order (the page offers the engine each of them).
+    pub seats: Vec<String>,
     pub to_move: String,
     pub outcome: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -233,6 +235,7 @@ impl SearchVisitor for StateVisitor<'_> {
             moves: game.moves,
             pending: pending_tokens,
             position: pos.to_text(),
+            seats: (0..pos.seats()).map(|i| pos.seat_name(crate::core::Seat(i as u8))).collect(),
             to_move: pos.seat_name(pos.to_move()),
             outcome: outcome.map(|o| o.describe(|s| pos.seat_name(s))),
             result: pgn::result_token(outcome).to_string(),

@@ -1,0 +1,520 @@
+//! `jester match`: the referee against scripted engines (a Python script in
+//! engine-tests/fake_engines that speaks UCI or CECP and plays a given move list, or hangs,
+//! crashes, claims or resigns on request), each variant's end rules, adjudication, the SPRT
+//! stop, openings, bad input, and real matches between real engines from Debian's packages
+//! (`stockfish` over UCI, `fairymax` over CECP) with the PGN read back by a PGN library.
+
+mod harness;
+
+use harness::require_peer;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SCRIPTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/fake_engines/scripted.py");
+const JESTER: &str = env!("CARGO_BIN_EXE_jester");
+
+struct Run {
+    status: Option<i32>,
+    out: String,
+    err: String,
+}
+
+fn jester_match(args: &[&str]) -> Run {
+    let output = Command::new(JESTER).arg("match").args(args).output().expect("jester runs");
+    Run {
+        status: output.status.code(),
+        out: String::from_utf8_lossy(&output.stdout).into_owned(),
+        err: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// An engine string for the scripted engine.
+fn scripted(name: &str, proto: &str, moves: &str, extra: &[&str]) -> String {
+    let mut spec = format!(
+        "cmd={SCRIPTED} proto={proto} name={name} arg=--proto arg={proto} 'arg=--moves' 'arg={moves}'"
+    );
+    for e in extra {
+        spec.push_str(&format!(" 'arg={e}'"));
+    }
+    spec
+}
+
+fn jester_engine(proto: &str) -> String {
+    format!("cmd={JESTER} proto={proto} name=jester option.Threads=1 option.Hash=16")
+}
+
+/// The lines "Finished game N (W vs B): RESULT {REASON}".
+fn finished(out: &str) -> Vec<String> {
+    out.lines().filter(|l| l.starts_with("Finished game")).map(str::to_string).collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("jester-match-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn an_illegal_move_forfeits() {
+    let run = jester_match(&[
+        "--engine",
+        &scripted("repeater", "uci", "e2e4 e2e4", &[]),
+        "--engine",
+        &jester_engine("uci"),
+        "--games",
+        "2",
+        "--tc",
+        "5+0.1",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 2, "{}", run.out);
+    // As White its second e2e4 is illegal; as Black its first.
+    assert!(games[0].contains("0-1 {repeater (White) IllegalMove: 'e2e4'"), "{}", games[0]);
+    assert!(games[1].contains("1-0 {repeater (Black) IllegalMove: 'e2e4'"), "{}", games[1]);
+}
+
+#[test]
+fn a_hang_forfeits_on_time() {
+    let run = jester_match(&[
+        "--engine",
+        &scripted("sleeper", "xboard", "e2e4 d2d4", &["--hang-at", "2"]),
+        "--engine",
+        &jester_engine("xboard"),
+        "--games",
+        "1",
+        "--tc",
+        "1+0.1",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 1, "{}", run.out);
+    assert!(games[0].contains("0-1 {sleeper (White) Time: no reply within"), "{}", games[0]);
+}
+
+#[test]
+fn a_crash_forfeits_and_the_engine_is_restarted() {
+    let log = temp("crash.log");
+    let _ = std::fs::remove_file(&log);
+    let run = jester_match(&[
+        "--engine",
+        &format!(
+            "{} 'arg=--log' 'arg={}'",
+            scripted("crasher", "uci", "e2e4", &["--crash-at", "1"]),
+            log.display()
+        ),
+        "--engine",
+        &jester_engine("uci"),
+        "--games",
+        "2",
+        "--tc",
+        "5+0.1",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 2, "{}", run.out);
+    for game in &games {
+        assert!(
+            game.contains("crasher") && game.contains("EngineFailure: the engine closed its output"),
+            "{game}"
+        );
+    }
+    // Started once to check it can play, once for game 1, and again after its crash.
+    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(starts, 3, "{}", run.out);
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn false_claims_forfeit_and_resignations_count() {
+    let run = jester_match(&[
+        "--engine",
+        &scripted("claimer", "xboard", "e2e4", &["--claim-at", "1"]),
+        "--engine",
+        &jester_engine("xboard"),
+        "--games",
+        "1",
+    ]);
+    let games = finished(&run.out);
+    assert!(games[0].contains("0-1 {claimer (White) FalseClaim: claimed '1-0 {White mates}'"), "{}", run.out);
+    let run = jester_match(&[
+        "--engine",
+        &scripted("quitter", "xboard", "e2e4", &["--resign-at", "1"]),
+        "--engine",
+        &jester_engine("xboard"),
+        "--games",
+        "1",
+    ]);
+    let games = finished(&run.out);
+    assert!(games[0].contains("0-1 {quitter resigns}"), "{}", run.out);
+}
+
+/// Two scripted engines play set moves from a set position; the referee must end the game by
+/// the variant's own rule.
+#[test]
+fn each_variant_ends_by_its_own_rules() {
+    struct Case {
+        variant: &'static str,
+        start: &'static str,
+        white: &'static str,
+        black: &'static str,
+        result: &'static str,
+    }
+    let cases = [
+        Case {
+            variant: "normal",
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            white: "f2f3 g2g4",
+            black: "e7e5 d8h4",
+            result: "0-1 {Black wins by checkmate}",
+        },
+        Case {
+            variant: "normal",
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            white: "g1f3 f3g1 g1f3 f3g1",
+            black: "g8f6 f6g8 g8f6 f6g8",
+            result: "1/2-1/2 {draw by threefold repetition}",
+        },
+        Case {
+            variant: "normal",
+            start: "4k3/8/8/8/8/8/8/R3K3 w - - 99 60",
+            white: "a1a2",
+            black: "",
+            result: "1/2-1/2 {draw by move-count rule}",
+        },
+        Case {
+            // K3: the Royal Pawn is mated on the e-file, its own pawns beside it.
+            variant: "fightingkings",
+            start: "4k3/8/8/8/8/8/3PKP2/r7 b - - 0 1",
+            white: "",
+            black: "a1e1",
+            result: "0-1 {Black wins by checkmate}",
+        },
+        Case {
+            variant: "thronekings",
+            start: "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1",
+            white: "a1a8",
+            black: "",
+            result: "1-0 {White wins by checkmate}",
+        },
+        Case {
+            // F11: stalemated with a burning piece loses.
+            variant: "firefighter",
+            start: "k7/7p!/8/8/8/8/2Q5/7K w - - 0 1 - -",
+            white: "c2c7",
+            black: "",
+            result: "1-0 {White wins by stalemate loss}",
+        },
+        Case {
+            // T9's problem: after the key move the black King mates.
+            variant: "tirebiter",
+            start: "6k1/5R1R/5K1K/5PP1/8/8/8/8 w - - 0 1 f5,g5;f6,h6;f7,h7",
+            white: "f7f8,h7h8",
+            black: "g8h7",
+            result: "0-1 {Black wins by checkmate}",
+        },
+        Case {
+            // T8: the King's quiet move splits; the 100th quiet ply draws.
+            variant: "nickdanger",
+            start: "4k3/8/8/8/8/8/8/4K3 w - - 99 80",
+            white: "e1d1,e1d2,e1e2,e1f1,e1f2",
+            black: "",
+            result: "1/2-1/2 {draw by move-count rule}",
+        },
+        Case {
+            // N10: a hundred turns without capture.
+            variant: "notachessvariant",
+            start: "**3k*/6*/7/7/7/*RR4/*KR2** w - 99 60",
+            white: "pass/a3e",
+            black: "",
+            result: "1/2-1/2 {draw by move-count rule}",
+        },
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let openings = temp(&format!("end-{i}.txt"));
+        std::fs::write(&openings, format!("{}\n", case.start)).unwrap();
+        let run = jester_match(&[
+            "--variant",
+            case.variant,
+            "--engine",
+            &scripted("white", "uci", case.white, &[]),
+            "--engine",
+            &scripted("black", "uci", case.black, &[]),
+            "--games",
+            "1",
+            "--openings",
+            openings.to_str().unwrap(),
+        ]);
+        let _ = std::fs::remove_file(&openings);
+        let games = finished(&run.out);
+        assert_eq!(games.len(), 1, "{}: {}{}", case.variant, run.out, run.err);
+        assert!(games[0].ends_with(case.result), "{}: {}", case.variant, games[0]);
+    }
+}
+
+#[test]
+fn adjudication_by_score() {
+    let quiet = jester_match(&[
+        "--engine",
+        &scripted("a", "uci", "e2e4 d2d4 g1f3 b1c3", &["--score", "5"]),
+        "--engine",
+        &scripted("b", "uci", "e7e5 d7d6 g8f6 b8c6", &["--score", "-5"]),
+        "--games",
+        "1",
+        "--draw",
+        "movenumber=1,movecount=2,score=10",
+    ]);
+    let games = finished(&quiet.out);
+    assert!(
+        games[0].ends_with("1/2-1/2 {draw adjudicated: both scored within 10 for 2 moves}"),
+        "{}",
+        quiet.out
+    );
+    let lost = jester_match(&[
+        "--engine",
+        &scripted("a", "uci", "e2e4 d2d4 g1f3 b1c3", &["--score", "-900"]),
+        "--engine",
+        &scripted("b", "uci", "e7e5 d7d6 g8f6 b8c6", &["--score", "900"]),
+        "--games",
+        "1",
+        "--resign",
+        "movecount=3,score=800,twosided=true",
+        "--pgn",
+        temp("resign.pgn").to_str().unwrap(),
+    ]);
+    let games = finished(&lost.out);
+    assert!(
+        games[0].ends_with("0-1 {White adjudicated lost: scored -800 or worse for 3 moves}"),
+        "{}",
+        lost.out
+    );
+    let pgn = std::fs::read_to_string(temp("resign.pgn")).unwrap();
+    assert!(
+        pgn.contains("[Termination \"adjudication\"]") && pgn.contains("1. e4 e5 2. d4 d6 3. Nf3 Nf6"),
+        "{pgn}"
+    );
+    let _ = std::fs::remove_file(temp("resign.pgn"));
+}
+
+#[test]
+fn the_sprt_stops_a_decided_match() {
+    // jester against an engine that forfeits every game: H1 (jester is stronger) is accepted
+    // long before 200 games.
+    let run = jester_match(&[
+        "--engine",
+        &jester_engine("uci"),
+        "--engine",
+        &scripted("loser", "uci", "a1a1", &[]),
+        "--games",
+        "200",
+        "--sprt",
+        "elo0=0,elo1=20",
+        "--concurrency",
+        "2",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    assert!(run.out.contains("SPRT accepts H1"), "{}", run.out);
+    let played = finished(&run.out).len();
+    assert!((4..40).contains(&played), "{played} games:\n{}", run.out);
+}
+
+#[test]
+fn random_openings_are_shared_by_each_pair_of_games() {
+    let pgn = temp("openings.pgn");
+    let run = jester_match(&[
+        "--engine",
+        &format!("{} name=one", jester_engine("uci")),
+        "--engine",
+        &format!("{} name=two", jester_engine("xboard")),
+        "--games",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--random-plies",
+        "4",
+        "--balance",
+        "300",
+        "--max-plies",
+        "12",
+        "--seed",
+        "7",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    let movetexts: Vec<&str> = text.split("\n\n").filter(|block| block.starts_with("1.")).collect();
+    assert_eq!(movetexts.len(), 2, "{text}");
+    let opening = |t: &str| t.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+    assert_eq!(opening(movetexts[0]), opening(movetexts[1]), "{text}");
+    assert!(text.contains("[White \"one\"]") && text.contains("[White \"two\"]"), "{text}");
+    assert_eq!(text.matches("[PlyCount").count(), 2, "{text}");
+    assert!(!text.contains("forfeit") && !text.contains("infraction"), "{text}");
+}
+
+#[test]
+fn bad_settings_are_refused_by_name() {
+    let jester = jester_engine("uci");
+    let good = ["--engine", jester.as_str(), "--engine", jester.as_str()];
+    let cases: &[(&[&str], &str)] = &[
+        (&["--engine", &jester], "two engines"),
+        (&good, "two engines are named 'jester'"),
+        (&["--engine", "cmd=x proto=uci colour=red", "--engine", &jester], "'colour'"),
+        (&["--engine", "cmd=/nonexistent/engine proto=uci", "--engine", &jester], "/nonexistent/engine"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--tc", "10+x"], "'10+x'"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--sprt", "elo0=5"], "elo1"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--draw", "score=10"], "movecount"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--resign", "moves=3"], "'moves'"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--variant", "shogi"], "'shogi'"),
+        (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--tc", "1+0", "--st", "1"], "--st"),
+    ];
+    for &(args, named) in cases {
+        let run = jester_match(args);
+        assert_eq!(run.status, Some(2), "{args:?}: {}{}", run.out, run.err);
+        assert_eq!(run.err.lines().count(), 1, "{args:?}: {}", run.err);
+        assert!(run.err.contains(named), "{args:?}: '{}' lacks {named}", run.err.trim());
+    }
+    // A missing openings file and one with a bad line.
+    let openings = temp("bad-openings.txt");
+    std::fs::write(
+        &openings,
+        "# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a position\n",
+    )
+    .unwrap();
+    let one = format!("{} name=one", jester);
+    for (file, named) in [
+        (openings.to_str().unwrap(), ":3: opening 'not a position'"),
+        ("/nonexistent/o.epd", "/nonexistent/o.epd"),
+    ] {
+        let run = jester_match(&["--engine", &one, "--engine", &jester, "--openings", file]);
+        assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+        assert!(run.err.contains(named), "{}", run.err);
+    }
+    let _ = std::fs::remove_file(&openings);
+}
+
+/// The games of a PGN file replayed with shakmaty: every move legal, and every decisive game
+/// that ended by the rules ends in checkmate or a resignation.
+fn validate_pgn(path: &Path) -> usize {
+    use pgn_reader::{BufferedReader, RawComment, RawHeader, SanPlus, Skip, Visitor};
+    use shakmaty::{Chess, Position};
+
+    #[derive(Default)]
+    struct Check {
+        pos: Chess,
+        result: String,
+        termination: String,
+        comment: String,
+        errors: Vec<String>,
+        games: usize,
+    }
+    impl Visitor for Check {
+        type Result = ();
+        fn begin_game(&mut self) {
+            self.pos = Chess::default();
+            self.games += 1;
+            self.comment.clear();
+        }
+        fn header(&mut self, key: &[u8], value: RawHeader<'_>) {
+            match key {
+                b"Result" => self.result = value.decode_utf8_lossy().into_owned(),
+                b"Termination" => self.termination = value.decode_utf8_lossy().into_owned(),
+                b"FEN" => self.errors.push("unexpected FEN tag".into()),
+                _ => {}
+            }
+        }
+        fn end_headers(&mut self) -> Skip {
+            Skip(false)
+        }
+        fn san(&mut self, san_plus: SanPlus) {
+            match san_plus.san.to_move(&self.pos) {
+                Ok(m) => self.pos.play_unchecked(&m),
+                Err(e) => self.errors.push(format!("game {}: {san_plus}: {e}", self.games)),
+            }
+        }
+        fn comment(&mut self, comment: RawComment<'_>) {
+            self.comment = String::from_utf8_lossy(comment.as_bytes()).into_owned();
+        }
+        fn end_game(&mut self) {
+            let game = self.games;
+            match self.termination.as_str() {
+                "normal" | "adjudication" => {}
+                other => self.errors.push(format!("game {game} ended by a fault: {other} {}", self.comment)),
+            }
+            let decisive = self.result == "1-0" || self.result == "0-1";
+            if self.termination == "normal"
+                && decisive
+                && !self.pos.is_checkmate()
+                && !self.comment.contains("resigns")
+            {
+                self.errors.push(format!(
+                    "game {game}: {} without mate or resignation: {}",
+                    self.result, self.comment
+                ));
+            }
+        }
+    }
+    let file = std::fs::File::open(path).expect("PGN written");
+    let mut check = Check::default();
+    BufferedReader::new(file).read_all(&mut check).expect("PGN readable");
+    assert!(check.errors.is_empty(), "{:#?}", check.errors);
+    check.games
+}
+
+#[test]
+fn stockfish_against_fairymax_and_jester_against_both() {
+    let (Some(stockfish), Some(fairymax)) =
+        (require_peer("stockfish", "stockfish"), require_peer("fairymax", "fairymax"))
+    else {
+        return;
+    };
+    let stockfish = format!(
+        "cmd={} proto=uci name=stockfish option.Threads=1 option.Hash=16 'option.Skill Level=0' 'option.Move Overhead=100'",
+        stockfish.display()
+    );
+    let fairymax = format!("cmd={} proto=xboard name=fairymax", fairymax.display());
+    let common = [
+        "--tc",
+        "2+0.05",
+        "--margin",
+        "200",
+        "--resign",
+        "movecount=4,score=1000",
+        "--draw",
+        "movenumber=40,movecount=8,score=15",
+        "--concurrency",
+        "2",
+    ];
+    let pgn = temp("peers.pgn");
+    let mut args = vec!["--engine", stockfish.as_str(), "--engine", fairymax.as_str(), "--games", "4"];
+    args.extend(common);
+    args.extend(["--pgn", pgn.to_str().unwrap()]);
+    let run = jester_match(&args);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    assert_eq!(finished(&run.out).len(), 4, "{}", run.out);
+    assert_eq!(validate_pgn(&pgn), 4);
+
+    let jester = jester_engine("uci");
+    let mut args = vec![
+        "--engine",
+        jester.as_str(),
+        "--engine",
+        stockfish.as_str(),
+        "--engine",
+        fairymax.as_str(),
+        "--tournament",
+        "gauntlet",
+        "--games",
+        "2",
+    ];
+    args.extend(common);
+    args.extend(["--pgn", pgn.to_str().unwrap()]);
+    let run = jester_match(&args);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 4, "{}", run.out);
+    assert_eq!(games.iter().filter(|g| g.contains("stockfish")).count(), 2);
+    assert_eq!(games.iter().filter(|g| g.contains("fairymax")).count(), 2);
+    assert_eq!(validate_pgn(&pgn), 4);
+    assert!(run.out.contains("Rank Name"), "{}", run.out);
+    let _ = std::fs::remove_file(&pgn);
+}

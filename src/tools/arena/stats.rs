@@ -1,0 +1,216 @@
+//! Match statistics: the Elo difference with its 95% error bar, and the sequential probability
+//! ratio test (SPRT) between two Elo hypotheses.
+//!
+//! Both use the games' scores (1, 1/2, 0) and their observed variance, with the logistic Elo
+//! model: the expected score at difference `d` is `1 / (1 + 10^(-d/400))`. The SPRT is the
+//! generalised SPRT in its normal approximation (the log-likelihood ratio of the two expected
+//! scores given the mean and variance seen), as fishtest and other testing frameworks use it;
+//! the variance is estimated with half a win, draw and loss added, so that an unbroken run of
+//! one result still decides.
+
+use std::fmt;
+
+/// Wins, draws and losses from one engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    /// The games of `results` played by the engine labelled `label`, from its point of view.
+    pub fn of(label: &str, results: &[super::GameResult]) -> Tally {
+        let mut t = Tally::default();
+        for points in results.iter().filter_map(|r| r.score_of(label)) {
+            t.add(points);
+        }
+        t
+    }
+
+    pub fn add(&mut self, points: f64) {
+        if points > 0.75 {
+            self.wins += 1;
+        } else if points > 0.25 {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// The mean score per game, 0 to 1 (`None` before any game).
+    pub fn mean(&self) -> Option<f64> {
+        (self.games() > 0).then(|| self.points() / self.games() as f64)
+    }
+
+    /// The observed variance of one game's score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        let Some(mu) = self.mean() else { return 0.0 };
+        (self.wins as f64 * (1.0 - mu).powi(2)
+            + self.draws as f64 * (0.5 - mu).powi(2)
+            + self.losses as f64 * mu.powi(2))
+            / n
+    }
+
+    /// The Elo difference the score suggests and half the width of its 95% interval
+    /// (infinite at a score of 0 or 1).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let mu = self.mean()?;
+        let n = self.games() as f64;
+        let half = 1.959_964 * (self.variance() / n).sqrt();
+        let low = elo_of_score((mu - half).max(0.0));
+        let high = elo_of_score((mu + half).min(1.0));
+        Some((elo_of_score(mu), (high - low) / 2.0))
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// The Elo difference with expected score `score` (infinite at 0 and 1).
+pub fn elo_of_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// The expected score at an Elo difference.
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// A test of H0: Elo = `elo0` against H1: Elo = `elo1`, with error rates `alpha` (accepting H1
+/// wrongly) and `beta` (accepting H0 wrongly).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// Where an SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    AcceptH0,
+    AcceptH1,
+    Continue,
+}
+
+impl Sprt {
+    /// Reads `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`.
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt { elo0: f64::NAN, elo1: f64::NAN, alpha: 0.05, beta: 0.05 };
+        for part in text.split(',') {
+            let (key, value) =
+                part.split_once('=').ok_or_else(|| format!("SPRT setting '{part}' is not KEY=VALUE"))?;
+            let v: f64 = value.trim().parse().map_err(|_| format!("SPRT value '{value}' is not a number"))?;
+            match key.trim() {
+                "elo0" => sprt.elo0 = v,
+                "elo1" => sprt.elo1 = v,
+                "alpha" => sprt.alpha = v,
+                "beta" => sprt.beta = v,
+                other => return Err(format!("SPRT setting '{other}' unknown (elo0, elo1, alpha, beta)")),
+            }
+        }
+        if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
+            return Err(format!("SPRT '{text}' needs elo0 and elo1"));
+        }
+        if sprt.elo1 <= sprt.elo0 || sprt.elo0.abs() > 1000.0 || sprt.elo1.abs() > 1000.0 {
+            return Err(format!("SPRT '{text}': elo1 must exceed elo0 (within +-1000)"));
+        }
+        for (name, p) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(format!("SPRT {name}={p} out of range (0 to 0.5)"));
+            }
+        }
+        Ok(sprt)
+    }
+
+    /// The lower and upper decision bounds of the log-likelihood ratio.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The log-likelihood ratio of H1 to H0 after the games of `tally`.
+    pub fn llr(&self, tally: &Tally) -> f64 {
+        let Some(mu) = tally.mean() else { return 0.0 };
+        // The variance as if half a game of each kind had been added too: a run of equal
+        // results (all wins) has none, and would otherwise never decide.
+        let padded = |count: u32| count as f64 + 0.5;
+        let n = tally.games() as f64 + 1.5;
+        let variance = (padded(tally.wins) * (1.0 - mu).powi(2)
+            + padded(tally.draws) * (0.5 - mu).powi(2)
+            + padded(tally.losses) * mu.powi(2))
+            / n;
+        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
+        tally.games() as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * variance)
+    }
+
+    pub fn decision(&self, tally: &Tally) -> SprtDecision {
+        let llr = self.llr(tally);
+        let (low, high) = self.bounds();
+        if llr >= high {
+            SprtDecision::AcceptH1
+        } else if llr <= low {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        for elo in [-300.0, -20.0, 0.0, 55.5, 400.0] {
+            assert!((elo_of_score(score_of_elo(elo)) - elo).abs() < 1e-9);
+        }
+        // 75% is about +191 Elo; an even score is 0.
+        assert!((elo_of_score(0.75) - 190.85).abs() < 0.01);
+        let even = Tally { wins: 10, draws: 0, losses: 10 };
+        let (elo, error) = even.elo().unwrap();
+        assert!(elo.abs() < 1e-9);
+        // 20 games of +-0.5: stderr 0.5/sqrt(20) = 0.1118, interval 0.281..0.719, about +-163.
+        assert!((error - 163.0).abs() < 2.0, "{error}");
+        assert_eq!(Tally::default().elo(), None);
+    }
+
+    #[test]
+    fn sprt_bounds_and_decisions() {
+        let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
+        let (low, high) = sprt.bounds();
+        assert!((low + 2.944).abs() < 0.001 && (high - 2.944).abs() < 0.001);
+        // A crushing score decides for H1 quickly; a losing one for H0.
+        assert_eq!(sprt.decision(&Tally { wins: 300, draws: 100, losses: 100 }), SprtDecision::AcceptH1);
+        assert_eq!(sprt.decision(&Tally { wins: 100, draws: 100, losses: 300 }), SprtDecision::AcceptH0);
+        assert_eq!(sprt.decision(&Tally { wins: 3, draws: 2, losses: 3 }), SprtDecision::Continue);
+        // All wins decide too, after enough of them.
+        assert_eq!(sprt.decision(&Tally { wins: 3, draws: 0, losses: 0 }), SprtDecision::Continue);
+        assert_eq!(sprt.decision(&Tally { wins: 40, draws: 0, losses: 0 }), SprtDecision::AcceptH1);
+        for bad in
+            ["elo0=5,elo1=0", "elo1=5", "elo0=0,elo1=5,alpha=0.7", "elo0=x,elo1=5", "elo0=0,elo1=5,gamma=1"]
+        {
+            assert!(Sprt::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

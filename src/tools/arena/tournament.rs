@@ -1,0 +1,485 @@
+//! `jester match`: a tournament of engines (round robin or gauntlet), each pairing played in
+//! pairs of games with the seats swapped from the same opening, games run concurrently, with a
+//! live progress line, an optional SPRT stop, a final table and the games as PGN.
+
+use super::player::{EngineSpec, Player};
+use super::referee::{play_game_as, End, FaultKind, GameConfig, GameResult};
+use super::stats::{Sprt, SprtDecision, Tally};
+use crate::core::{Game, MoveList, Record, Seat};
+use crate::eval::SearchVisitor;
+use crate::search::{Engine, Limits, Searchable};
+use crate::tools::pgn;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// Who meets whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// Every engine against every other.
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// Where games begin.
+#[derive(Clone, Debug)]
+pub enum OpeningSource {
+    /// The variant's start position.
+    Start,
+    /// Position texts (EPD lines are accepted), one per line, used in order and repeated.
+    File(PathBuf),
+    /// Random whole turns from the start; with `balance`, only openings jester scores within
+    /// that many centipawns of equality.
+    Random { plies: usize, balance: Option<i32> },
+}
+
+/// One opening: a start position and turns played from it before the clocks start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    pub schedule: Schedule,
+    /// Games per pairing: each opening is played with both seatings (the last with one where
+    /// the number is odd).
+    pub games: usize,
+    pub game: GameConfig,
+    pub openings: OpeningSource,
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+    pub pgn: Option<PathBuf>,
+    pub seed: u64,
+    pub event: String,
+}
+
+/// A match that could not start. Nothing was played.
+#[derive(Debug)]
+pub struct MatchError(pub String);
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+struct Job {
+    number: usize,
+    /// Engine indices of White and Black.
+    seats: [usize; 2],
+    opening: Opening,
+}
+
+/// What a finished match reports.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    pub games: Vec<GameResult>,
+    /// Per engine: its tally against the field.
+    pub tallies: Vec<Tally>,
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+/// Runs the match on variant `G`, printing progress to `out`.
+pub struct RunMatch<'a> {
+    pub config: &'a MatchConfig,
+    pub out: &'a mut (dyn Write + Send),
+}
+
+impl SearchVisitor for RunMatch<'_> {
+    type Output = Result<MatchSummary, MatchError>;
+    fn visit<G: Searchable>(self) -> Self::Output {
+        run::<G>(self.config, self.out)
+    }
+}
+
+fn run<G: Searchable>(
+    config: &MatchConfig,
+    out: &mut (dyn Write + Send),
+) -> Result<MatchSummary, MatchError> {
+    if config.engines.len() < 2 {
+        return Err(MatchError("a match needs at least two engines (--engine ... --engine ...)".into()));
+    }
+    let mut labels: Vec<&str> = config.engines.iter().map(|e| e.label.as_str()).collect();
+    labels.sort_unstable();
+    if let Some(w) = labels.windows(2).find(|w| w[0] == w[1]) {
+        return Err(MatchError(format!("two engines are named '{}': give each a name=", w[0])));
+    }
+    // An engine that cannot start (a wrong path, a failed handshake) stops the match before it
+    // begins, rather than losing every game.
+    for spec in &config.engines {
+        spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
+    }
+    let pairs = config.games.div_ceil(2).max(1);
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let openings = prepare_openings::<G>(&config.openings, pairs, &mut rng)?;
+    let jobs = schedule(config, &openings, pairs);
+    let total = jobs.len();
+    let mut pgn_file = match &config.pgn {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| MatchError(format!("cannot write '{}': {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let _ = writeln!(
+        out,
+        "Match: {} games of {} at {}, {} at a time",
+        total,
+        G::NAME,
+        config.game.tc,
+        config.concurrency
+    );
+
+    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<(Job, GameResult)>();
+    let mut summary =
+        MatchSummary { games: Vec::new(), tallies: vec![Tally::default(); config.engines.len()], sprt: None };
+    // The first engine's tally against the second, for the two-engine score line and SPRT.
+    let mut head_to_head = Tally::default();
+    std::thread::scope(|scope| {
+        for worker in 0..config.concurrency.max(1) {
+            let queue = Arc::clone(&queue);
+            let stop = Arc::clone(&stop);
+            let tx = tx.clone();
+            let spawned =
+                std::thread::Builder::new().name(format!("match-{worker}")).spawn_scoped(scope, move || {
+                    let mut engines: HashMap<usize, Box<dyn Player>> = HashMap::new();
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let Some(job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                            return;
+                        };
+                        let result = play_job::<G>(config, &job, &mut engines);
+                        if tx.send((job, result)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                let _ = writeln!(out, "warning: could not start match worker {worker}: {e}");
+            }
+        }
+        drop(tx);
+        for (job, result) in rx {
+            let [w, b] = job.seats;
+            for (seat, engine) in [(Seat::WHITE, w), (Seat::BLACK, b)] {
+                let points = match result.winner {
+                    None => 0.5,
+                    Some(s) if s == seat => 1.0,
+                    Some(_) => 0.0,
+                };
+                summary.tallies[engine].add(points);
+                if engine == 0 && job.seats.contains(&1) {
+                    head_to_head.add(points);
+                }
+            }
+            let _ = writeln!(
+                out,
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                job.number,
+                result.players[0],
+                result.players[1],
+                result.result_text(),
+                result.reason()
+            );
+            if let Some(file) = pgn_file.as_mut() {
+                let text = game_pgn::<G>(config, &job, &result);
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")) {
+                    let _ = writeln!(out, "warning: PGN not written: {e}");
+                }
+            }
+            summary.games.push(result);
+            let mut line = format!(
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                config.engines[0].label,
+                config.engines[1].label,
+                head_to_head.wins,
+                head_to_head.losses,
+                head_to_head.draws,
+                head_to_head.mean().unwrap_or(0.5),
+                head_to_head.games()
+            );
+            if let Some((elo, error)) = head_to_head.elo() {
+                line.push_str(&format!(", Elo {} +- {}", signed(elo), magnitude(error)));
+            }
+            if let Some(sprt) = &config.sprt {
+                let llr = sprt.llr(&head_to_head);
+                let (low, high) = sprt.bounds();
+                let decision = sprt.decision(&head_to_head);
+                line.push_str(&format!(", LLR {llr:.2} ({low:.2}, {high:.2})"));
+                summary.sprt = Some((llr, decision));
+                if decision != SprtDecision::Continue && !stop.swap(true, Ordering::Relaxed) {
+                    let accepted = if decision == SprtDecision::AcceptH1 { "H1" } else { "H0" };
+                    line.push_str(&format!(": SPRT accepts {accepted}, stopping after the games under way"));
+                }
+            }
+            let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len());
+        }
+    });
+    print_table(config, &summary, out);
+    Ok(summary)
+}
+
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        // No "-0.0" for an even score.
+        format!("{:+.1}", if x.abs() < 0.05 { 0.0 } else { x })
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+fn magnitude(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "inf".into()
+    }
+}
+
+fn print_table(config: &MatchConfig, summary: &MatchSummary, out: &mut (dyn Write + Send)) {
+    let mut rows: Vec<usize> = (0..config.engines.len()).collect();
+    rows.sort_by(|&a, &b| summary.tallies[b].points().total_cmp(&summary.tallies[a].points()));
+    let _ = writeln!(
+        out,
+        "\nRank Name                      Games  Points  Score   W     D     L     Elo vs field"
+    );
+    for (rank, &i) in rows.iter().enumerate() {
+        let t = &summary.tallies[i];
+        let elo = t.elo().map_or("-".into(), |(e, err)| format!("{} +- {}", signed(e), magnitude(err)));
+        let _ = writeln!(
+            out,
+            "{:>4} {:<25} {:>5} {:>7.1} {:>5.1}% {:>5} {:>5} {:>5}  {elo}",
+            rank + 1,
+            config.engines[i].label,
+            t.games(),
+            t.points(),
+            100.0 * t.mean().unwrap_or(0.0),
+            t.wins,
+            t.draws,
+            t.losses
+        );
+    }
+    let faults = summary.games.iter().filter(|g| matches!(g.end, End::Fault { .. })).count();
+    let _ = writeln!(out, "Games: {} ({} ended by a fault)", summary.games.len(), faults);
+}
+
+/// The pairings' games, round by round: each opening with both seatings.
+fn schedule(config: &MatchConfig, openings: &[Opening], pairs: usize) -> Vec<Job> {
+    let n = config.engines.len();
+    let pairings: Vec<(usize, usize)> = match config.schedule {
+        Schedule::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
+        Schedule::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+    };
+    let mut jobs = Vec::new();
+    for round in 0..pairs {
+        for &(a, b) in &pairings {
+            let opening = &openings[round % openings.len()];
+            // An odd number of games leaves the last opening with one seating.
+            let seatings = if 2 * round + 1 == config.games { 1 } else { 2 };
+            for seats in [[a, b], [b, a]].into_iter().take(seatings) {
+                jobs.push(Job { number: jobs.len() + 1, seats, opening: opening.clone() });
+            }
+        }
+    }
+    jobs
+}
+
+/// Plays one job with the worker's engines, starting (or restarting) them as needed. An engine
+/// that cannot start loses the game; one that fails during a game is restarted for the next.
+fn play_job<G: Searchable>(
+    config: &MatchConfig,
+    job: &Job,
+    engines: &mut HashMap<usize, Box<dyn Player>>,
+) -> GameResult {
+    for (seat, &engine) in job.seats.iter().enumerate() {
+        if let std::collections::hash_map::Entry::Vacant(slot) = engines.entry(engine) {
+            match config.engines[engine].start() {
+                Ok(player) => {
+                    slot.insert(player);
+                }
+                Err(detail) => {
+                    let seat = Seat(seat as u8);
+                    return GameResult {
+                        players: job.seats.map(|e| config.engines[e].label.clone()),
+                        winner: Some(Seat(1 - seat.0)),
+                        end: End::Fault { seat, kind: FaultKind::EngineFailure, detail },
+                        start: job.opening.start.clone(),
+                        plies: job.opening.moves.len(),
+                        moves: job.opening.moves.clone(),
+                        opening_plies: job.opening.moves.len(),
+                        min_clock: [config.game.tc.start_clock(); 2],
+                        cpu_pressure: None,
+                        transcript: None,
+                        complaints: [Vec::new(), Vec::new()],
+                        think_time: std::time::Duration::ZERO,
+                        timed_moves: 0,
+                    };
+                }
+            }
+        }
+    }
+    let game_config = GameConfig {
+        start: job.opening.start.clone(),
+        opening: job.opening.moves.clone(),
+        ..config.game.clone()
+    };
+    // The schedule never seats an engine against itself.
+    let [white, black] = job.seats;
+    let mut white_player = engines.remove(&white).expect("started above");
+    let mut black_player = engines.remove(&black).expect("started above");
+    let result = play_game_as::<G>([white_player.as_mut(), black_player.as_mut()], &game_config);
+    engines.insert(black, black_player);
+    engines.insert(white, white_player);
+    // An engine that crashed, hung or refused a move is restarted before its next game.
+    if let End::Fault { seat, kind: FaultKind::EngineFailure | FaultKind::Time, .. } = result.end {
+        engines.remove(&job.seats[seat.index()]);
+    }
+    result
+}
+
+fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> String {
+    let start = match &result.start {
+        Some(text) => G::from_text(text).unwrap_or_else(|_| G::start()),
+        None => G::start(),
+    };
+    let mut record = Record::new(start);
+    for token in &result.moves {
+        if record.play_token(token).is_err() {
+            break; // every move was checked by the referee
+        }
+    }
+    let header = pgn::Header {
+        event: config.event.clone(),
+        site: "?".into(),
+        date: pgn::today(),
+        round: job.number.to_string(),
+        white: result.players[0].clone(),
+        black: result.players[1].clone(),
+        extra: vec![
+            ("TimeControl".into(), config.game.tc.pgn_tag()),
+            ("PlyCount".into(), result.plies.to_string()),
+        ],
+    };
+    let ending = pgn::Ending {
+        result: result.result_text().to_string(),
+        termination: Some(result.termination().to_string()),
+        comment: Some(result.reason()),
+    };
+    pgn::write_ended(&record, &header, &ending)
+}
+
+/// Reads or makes the openings, one per pair of games (a file's are used in order, repeated).
+fn prepare_openings<G: Searchable>(
+    source: &OpeningSource,
+    pairs: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<Opening>, MatchError> {
+    match source {
+        OpeningSource::Start => Ok(vec![Opening { start: None, moves: Vec::new() }]),
+        OpeningSource::File(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| MatchError(format!("cannot read openings '{}': {e}", path.display())))?;
+            let mut openings = Vec::new();
+            for (n, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let start = read_opening_line::<G>(line).map_err(|e| {
+                    MatchError(format!("{}:{}: opening '{line}' refused: {e}", path.display(), n + 1))
+                })?;
+                openings.push(Opening { start: Some(start), moves: Vec::new() });
+            }
+            if openings.is_empty() {
+                return Err(MatchError(format!("no openings in '{}'", path.display())));
+            }
+            Ok(openings)
+        }
+        OpeningSource::Random { plies, balance } => {
+            (0..pairs).map(|_| random_opening::<G>(*plies, *balance, rng)).collect()
+        }
+    }
+}
+
+/// A position text, or an EPD line (four fields, operations after them) completed with move
+/// counters; the position must not be over already.
+fn read_opening_line<G: Game>(line: &str) -> Result<String, String> {
+    let position = match G::from_text(line) {
+        Ok(p) => p,
+        Err(first) => {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let epd = format!("{} 0 1", fields.join(" "));
+            G::from_text(&epd).map_err(|_| first.to_string())?
+        }
+    };
+    if position.outcome().is_some() {
+        return Err("the game is already over there".into());
+    }
+    Ok(position.to_text())
+}
+
+/// Random legal turns from the start; with `balance`, tried again until a short jester search
+/// scores the result within `balance` centipawns.
+fn random_opening<G: Searchable>(
+    plies: usize,
+    balance: Option<i32>,
+    rng: &mut StdRng,
+) -> Result<Opening, MatchError> {
+    const TRIES: usize = 1000;
+    let mut engine = Engine::new();
+    for _ in 0..TRIES {
+        let mut record = Record::new(G::start());
+        let mut tokens = Vec::new();
+        for _ in 0..plies {
+            let turn_start = record.position().clone();
+            let mut turn = Vec::new();
+            loop {
+                let mut list = MoveList::new();
+                record.position().legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list[rng.gen_range(0..list.len())];
+                turn.push(m);
+                record.play(m);
+                if !record.position().mid_turn() {
+                    break;
+                }
+            }
+            tokens.push(turn_start.render_turn(&turn));
+            if record.outcome().is_some() {
+                break;
+            }
+        }
+        if record.outcome().is_some() {
+            continue;
+        }
+        if let Some(limit) = balance {
+            let limits = Limits { nodes: Some(20_000), multipv: 1, ..Limits::default() };
+            let best = engine.search(&record, &limits, &mut |_| {});
+            if best.score.0.abs() > limit {
+                continue;
+            }
+        }
+        return Ok(Opening { start: None, moves: tokens });
+    }
+    Err(MatchError(format!("no balanced opening of {plies} random turns in {TRIES} tries (raise --balance)")))
+}
