@@ -152,6 +152,13 @@ impl<R: Rules> Game for TirebiterPosition<R> {
         notation::parse(self, token)
     }
 
+    fn render_turn_for_score(&self, actions: &[Move]) -> String {
+        match actions {
+            [m] => notation::score_token(self, *m),
+            _ => self.render_turn(actions),
+        }
+    }
+
     fn diagram(&self) -> Diagram {
         let mut cells = Vec::with_capacity(64);
         // Tirebiter pieces are numbered so their squares can be matched: `N1` on e5, f6, h6.

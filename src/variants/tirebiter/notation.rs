@@ -1,5 +1,6 @@
 //! Reading moves: the canonical leg lists, the rule page's own notation (`Ng4:e5,f6,h6`,
 //! `Ne5,f6,h6-d3,e4,g4`, `Nb8-c6,a6`, `Qh5-f5,h3,f3`, `Rh8:h6`), and SAN for one-leg moves.
+//! Writing game scores: SAN for one-leg moves, the page's notation for the others.
 
 use super::position::{Leg, Move, MoveKind, TirebiterPosition};
 use super::rules::Rules;
@@ -101,4 +102,69 @@ fn san<R: Rules>(pos: &TirebiterPosition<R>, token: &str, legal: &[(Move, String
             .map(|(m, _)| *m)
             .collect(),
     )
+}
+
+/// The move as a game score writes it: SAN for a move of one leg (`Nf3`, `exd5`, `Nbd2`,
+/// `e8=Q`, `O-O`), the rule page's notation for the others (`Ng4:e5,f6,h6`,
+/// `Ne5,f6,h6-d3,e4,g4`, `Nb8-a6,c6`, `b7,d7-b8,d8=Q`). [`parse`] reads either back.
+pub fn score_token<R: Rules>(pos: &TirebiterPosition<R>, m: Move) -> String {
+    if m.kind == MoveKind::Castle {
+        return if Square::new(m.arg).file() == 2 { "O-O-O".into() } else { "O-O".into() };
+    }
+    let legs = pos.legs(m);
+    let role = pos.unit(m.slot as usize).map_or(Role::Pawn, |u| u.role);
+    let letter = if role == Role::Pawn { String::new() } else { role.upper().to_string() };
+    let capture = m.kind == MoveKind::CaptureAll;
+    let promotion = m.promotion.map_or(String::new(), |p| format!("={}", p.upper()));
+    if let ([leg], MoveKind::Step | MoveKind::CaptureAll) = (legs.as_slice(), m.kind) {
+        // Another legal one-leg move of the same role to the same square needs telling apart.
+        let rivals: Vec<Square> = pos
+            .legal_tokens()
+            .iter()
+            .filter(|(other, _)| other.slot != m.slot && other.promotion == m.promotion)
+            .filter(|(other, _)| pos.unit(other.slot as usize).is_some_and(|u| u.role == role))
+            .filter_map(|(other, _)| match pos.legs(*other).as_slice() {
+                [l] if l.to == leg.to => Some(l.from),
+                _ => None,
+            })
+            .collect();
+        let from = leg.from.to_string();
+        let hint = if role == Role::Pawn {
+            if capture {
+                from[..1].to_string()
+            } else {
+                String::new()
+            }
+        } else if rivals.is_empty() {
+            String::new()
+        } else if rivals.iter().all(|r| r.file() != leg.from.file()) {
+            from[..1].to_string()
+        } else if rivals.iter().all(|r| r.rank() != leg.from.rank()) {
+            from[1..].to_string()
+        } else {
+            from
+        };
+        let x = if capture { "x" } else { "" };
+        return format!("{letter}{hint}{x}{}{promotion}", leg.to);
+    }
+    let join = |squares: Vec<Square>| {
+        let mut names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+        names.dedup();
+        names.join(",")
+    };
+    let (origins, destinations) = match m.kind {
+        // One origin: a capture of several pieces, a split.
+        MoveKind::CaptureAll | MoveKind::Split => {
+            (join(vec![legs[0].from]), join(legs.iter().map(|l| l.to).collect()))
+        }
+        // One destination: converging.
+        MoveKind::Converge => (join(legs.iter().map(|l| l.from).collect()), legs[0].to.to_string()),
+        // Leg by leg: a vector move, several pawn locations promoting.
+        _ => (
+            legs.iter().map(|l| l.from.to_string()).collect::<Vec<_>>().join(","),
+            legs.iter().map(|l| l.to.to_string()).collect::<Vec<_>>().join(","),
+        ),
+    };
+    let separator = if capture { ':' } else { '-' };
+    format!("{letter}{origins}{separator}{destinations}{promotion}")
 }
