@@ -366,6 +366,14 @@ fn bad_settings_are_refused_by_name() {
         (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--resign", "moves=3"], "'moves'"),
         (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--variant", "shogi"], "'shogi'"),
         (&["--engine", "cmd=x proto=uci", "--engine", &jester, "--tc", "1+0", "--st", "1"], "--st"),
+        (
+            &["--engine", &scripted("x", "xboard", "e2e4", &[]), "--engine", &jester, "--nodes", "1000"],
+            "node limit",
+        ),
+        (
+            &["--engine", &scripted("x", "xboard", "e2e4", &[]), "--engine", &jester, "--st", "0.5"],
+            "whole seconds",
+        ),
     ];
     for &(args, named) in cases {
         let run = jester_match(args);

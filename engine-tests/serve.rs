@@ -178,6 +178,24 @@ fn bad_requests_get_clear_errors_and_the_server_survives() {
 }
 
 #[test]
+fn one_search_at_a_time() {
+    let server = Served::start();
+    std::thread::scope(|scope| {
+        let long = scope
+            .spawn(|| server.post_json("/api/engine", &json!({ "variant": "normal", "movetime": 1500 })));
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let (status, answer) =
+            server.post_json("/api/engine", &json!({ "variant": "normal", "movetime": 100 }));
+        assert_eq!(status, 503, "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains("busy"), "{answer}");
+        // Other requests are served meanwhile.
+        assert_eq!(server.state(&json!({ "variant": "normal" }))["to_move"], "White");
+        let (status, answer) = long.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+    });
+}
+
+#[test]
 fn a_taken_port_is_a_clear_error() {
     let server = Served::start();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_jester"))

@@ -119,7 +119,7 @@ struct MatchFlags {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Milliseconds an engine may overstep its clock without losing on time.
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    #[arg(long, value_name = "MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(0..=600_000))]
     margin: u64,
     /// Games per pairing, played in pairs with the seats swapped.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -301,8 +301,7 @@ fn run(command: Command) -> Result<(), CommandError> {
                 writeln!(out, "Serving http://{}/", server.addr())?;
                 Ok(())
             })?;
-            server.wait();
-            Ok(())
+            server.wait().map_err(CommandError::Serve)
         }
         Command::Match(flags) => {
             let (variant, config) = flags.config()?;

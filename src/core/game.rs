@@ -133,6 +133,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The move number of the position (FEN's fullmove counter), where game scores number from.
+    fn move_number(&self) -> u32 {
+        1
+    }
+
     /// The token of a whole turn for people reading a game score (PGN movetext): SAN where the
     /// variant has it (the chess family), else the canonical token of [`Game::render_turn`].
     fn render_turn_for_score(&self, actions: &[Self::Move]) -> String {

@@ -105,12 +105,12 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
     text.push('\n');
 
     // Movetext: the turns, each numbered where White moves (or first, with `...`, where Black
-    // begins). Numbers count from 1: the start's own move counter is in its FEN tag.
+    // begins), counting on from the start position's move number.
     let mut words: Vec<String> = Vec::new();
     let mut pos = start.clone();
     let mut turn: Vec<G::Move> = Vec::new();
     let mut turn_start = pos.clone();
-    let mut number = 1;
+    let mut number = start.move_number().max(1);
     for &m in record.moves() {
         pos.play(m);
         turn.push(m);
@@ -192,14 +192,14 @@ mod tests {
 
     #[test]
     fn a_set_up_start_with_black_to_move() {
-        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 31";
         let mut record = Record::new(Chess::from_text(fen).unwrap());
         record.play_token("e8d7").unwrap();
         record.play_token("e2e4").unwrap();
         let pgn = write(&record, &Header { white: "A \"quoted\" name".into(), ..Header::default() });
         assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
         assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"), "{pgn}");
-        assert!(pgn.ends_with("1... Kd7 2. e4 *\n"), "{pgn}");
+        assert!(pgn.ends_with("31... Kd7 32. e4 *\n"), "{pgn}");
     }
 
     #[test]

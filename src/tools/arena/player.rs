@@ -82,7 +82,8 @@ impl TimeControl {
                 }
                 s
             }
-            TimeControl::MoveTime(t) => format!("{}", t.as_secs_f64()),
+            // A period of one move.
+            TimeControl::MoveTime(t) => format!("1/{}", t.as_secs_f64()),
             TimeControl::Depth(_) | TimeControl::Nodes(_) => "-".to_string(),
         }
     }
@@ -246,6 +247,9 @@ pub enum Reply {
     Claim(String),
 }
 
+/// Scores read from engines are clamped to this, so no arithmetic on them can overflow.
+const MAX_CENTIPAWNS: i32 = 1_000_000;
+
 /// What an engine said about the position, from its own point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineScore {
@@ -320,6 +324,14 @@ pub trait Player: Send {
     fn transcript(&mut self, n: usize) -> String;
     /// Error reports of the engine about what it was sent, since the last call.
     fn take_complaints(&mut self) -> Vec<String>;
+    /// Whether the engine can start from a position text (CECP: feature `setboard=1`).
+    fn can_set_up(&self) -> bool {
+        true
+    }
+    /// Whether the engine asked for a fresh process for every game (CECP `reuse=0`).
+    fn wants_fresh_process(&self) -> bool {
+        false
+    }
 }
 
 /// A UCI engine: `position startpos|fen .. moves ...` and `go` with the time control.
@@ -366,8 +378,8 @@ fn uci_score(line: &str) -> Option<EngineScore> {
                 return None;
             }
             return match kind {
-                "cp" => Some(EngineScore::Centipawns(value)),
-                "mate" => Some(EngineScore::Mate(value)),
+                "cp" => Some(EngineScore::Centipawns(value.clamp(-MAX_CENTIPAWNS, MAX_CENTIPAWNS))),
+                "mate" => Some(EngineScore::Mate(value.clamp(-1000, 1000))),
                 _ => None,
             };
         }
@@ -470,6 +482,11 @@ pub struct CecpPlayer {
     usermove: bool,
     ping: bool,
     setboard: bool,
+    /// The engine takes `memory` and `cores` (features `memory=1`, `smp=1`).
+    memory: bool,
+    smp: bool,
+    /// `reuse=0`: the engine wants a fresh process for every game.
+    reuse: bool,
     ping_count: u32,
     ponder: bool,
     /// Where the current game started (sent with `setboard`), if not the variant's start.
@@ -479,6 +496,36 @@ pub struct CecpPlayer {
     /// Out of force mode: the engine answers each opponent move with its own.
     playing: bool,
 }
+
+/// The CECP features the referee understands; the defaults of the others are what it does.
+const KNOWN_FEATURES: &[&str] = &[
+    "ping",
+    "setboard",
+    "playother",
+    "san",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "exclude",
+    "setscore",
+    "highlight",
+];
 
 /// `feature` pairs: `key=value` or `key="quoted value"`.
 pub fn parse_features(line: &str) -> Vec<(String, String)> {
@@ -510,7 +557,7 @@ fn cecp_score(line: &str) -> Option<EngineScore> {
     let score: i32 = words.next()?.parse().ok()?;
     // Thinking lines have time and nodes after the score.
     words.next()?.parse::<u64>().ok()?;
-    Some(EngineScore::Centipawns(score))
+    Some(EngineScore::Centipawns(score.clamp(-MAX_CENTIPAWNS, MAX_CENTIPAWNS)))
 }
 
 impl CecpPlayer {
@@ -522,6 +569,9 @@ impl CecpPlayer {
             usermove: false,
             ping: false,
             setboard: false,
+            memory: false,
+            smp: false,
+            reuse: true,
             ping_count: 0,
             ponder: spec.ponder,
             start: None,
@@ -533,8 +583,16 @@ impl CecpPlayer {
         }
         for (name, value) in &spec.options {
             let line = match name.as_str() {
-                "Hash" => format!("memory {value}"),
-                "Threads" => format!("cores {value}"),
+                "Hash" if player.memory => format!("memory {value}"),
+                "Threads" if player.smp => format!("cores {value}"),
+                "Hash" | "Threads" => {
+                    log::warn!(
+                        "{}: no feature {} offered: option {name} not sent",
+                        spec.label,
+                        if name == "Hash" { "memory=1" } else { "smp=1" }
+                    );
+                    continue;
+                }
                 _ => format!("option {name}={value}"),
             };
             if player.process.send(&line).is_err() {
@@ -562,15 +620,26 @@ impl CecpPlayer {
                 continue;
             }
             for (key, value) in parse_features(&line) {
+                let on = value == "1";
                 match key.as_str() {
-                    "usermove" => self.usermove = value == "1",
-                    "ping" => self.ping = value == "1",
-                    "setboard" => self.setboard = value == "1",
+                    "usermove" => self.usermove = on,
+                    "ping" => self.ping = on,
+                    "setboard" => self.setboard = on,
+                    "memory" => self.memory = on,
+                    "smp" => self.smp = on,
+                    "reuse" => self.reuse = value != "0",
                     "done" if value == "0" => extended = true,
                     _ => {}
                 }
                 if key != "done" {
-                    self.process.send(&format!("accepted {key}")).map_err(|e| format!("{e:?}"))?;
+                    // Moves are sent as coordinates: an engine asking for SAN is refused it, and
+                    // features the referee does not know are refused too (the protocol's rule).
+                    let verdict = if KNOWN_FEATURES.contains(&key.as_str()) && !(key == "san" && on) {
+                        "accepted"
+                    } else {
+                        "rejected"
+                    };
+                    self.process.send(&format!("{verdict} {key}")).map_err(|e| format!("{e:?}"))?;
                 }
                 if key == "done" && value == "1" {
                     return Ok(());
@@ -745,6 +814,14 @@ impl Player for CecpPlayer {
         self.playing = false;
     }
 
+    fn can_set_up(&self) -> bool {
+        self.setboard
+    }
+
+    fn wants_fresh_process(&self) -> bool {
+        !self.reuse
+    }
+
     fn transcript(&mut self, n: usize) -> String {
         self.process.transcript_tail(n)
     }
@@ -810,5 +887,8 @@ mod tests {
         assert_eq!(uci_score("info string score cp 5"), None);
         assert_eq!(cecp_score(" 9    -12      45     123456 e2e4 e7e5"), Some(EngineScore::Centipawns(-12)));
         assert_eq!(cecp_score("move e2e4"), None);
+        let huge = uci_score("info score cp -2147483648").unwrap();
+        assert_eq!(huge.centipawns(), -MAX_CENTIPAWNS);
+        assert!(uci_score("info score mate -2147483648").unwrap().centipawns() < -90_000);
     }
 }

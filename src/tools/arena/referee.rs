@@ -350,9 +350,13 @@ impl<G: Game> Table<G> {
         };
         let mut record = Record::new(start);
         let mut moves = Vec::new();
+        // Opening moves count towards the first period of a moves-per-period clock, as engines
+        // count them (they see the move number).
+        let mut moves_made = [0u32; 2];
         for token in &config.opening {
             let turn =
                 record.position().parse_turn(token).unwrap_or_else(|e| panic!("opening move {token}: {e}"));
+            moves_made[record.position().to_move().index() % 2] += 1;
             moves.push(record.position().render_turn(&turn));
             for m in turn {
                 record.play(m);
@@ -364,7 +368,7 @@ impl<G: Game> Table<G> {
             moves,
             clocks,
             min_clock: clocks,
-            moves_made: [0; 2],
+            moves_made,
             scores: [Vec::new(), Vec::new()],
             last_pressure: None,
             think_time: Duration::ZERO,
@@ -406,7 +410,8 @@ impl<G: Game> Table<G> {
         if let Some(d) = rules.draw {
             let move_number = self.moves.len() / 2 + 1;
             let quiet = |seat| {
-                self.last_scores(seat, d.move_count).is_some_and(|s| s.iter().all(|&v| v.abs() <= d.score))
+                self.last_scores(seat, d.move_count)
+                    .is_some_and(|s| s.iter().all(|&v| v.unsigned_abs() <= d.score.unsigned_abs()))
             };
             if move_number >= d.move_number && quiet(Seat::WHITE) && quiet(Seat::BLACK) {
                 let reason =

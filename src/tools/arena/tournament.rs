@@ -79,6 +79,9 @@ struct Job {
     number: usize,
     /// Engine indices of White and Black.
     seats: [usize; 2],
+    /// Which pair of games it belongs to: the pair's games share an opening.
+    pair: usize,
+    /// Filled in when the game is taken.
     opening: Opening,
 }
 
@@ -116,15 +119,16 @@ fn run<G: Searchable>(
     if let Some(w) = labels.windows(2).find(|w| w[0] == w[1]) {
         return Err(MatchError(format!("two engines are named '{}': give each a name=", w[0])));
     }
-    // An engine that cannot start (a wrong path, a failed handshake) stops the match before it
-    // begins, rather than losing every game.
+    // An engine that cannot start (a wrong path, a failed handshake) or cannot play these
+    // games stops the match before it begins, rather than losing every game.
     for spec in &config.engines {
-        spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
+        let player =
+            spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
+        check_engine(config, spec, player.as_ref())?;
     }
     let pairs = config.games.div_ceil(2).max(1);
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let openings = prepare_openings::<G>(&config.openings, pairs, &mut rng)?;
-    let jobs = schedule(config, &openings, pairs);
+    let openings = Openings::<G>::new(&config.openings, config.seed)?;
+    let jobs = schedule(config, pairs);
     let total = jobs.len();
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(
@@ -135,16 +139,19 @@ fn run<G: Searchable>(
     };
     let _ = writeln!(
         out,
-        "Match: {} games of {} at {}, {} at a time",
+        "Match: {} games of {} at {}, {} at a time, seed {}",
         total,
         G::NAME,
         config.game.tc,
-        config.concurrency
+        config.concurrency,
+        config.seed
     );
 
     let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<(Job, GameResult)>();
+    let (failures, failed) = mpsc::channel::<MatchError>();
+    let openings = &openings;
     let mut summary =
         MatchSummary { games: Vec::new(), tallies: vec![Tally::default(); config.engines.len()], sprt: None };
     // The first engine's tally against the second, for the two-engine score line and SPRT.
@@ -154,6 +161,7 @@ fn run<G: Searchable>(
             let queue = Arc::clone(&queue);
             let stop = Arc::clone(&stop);
             let tx = tx.clone();
+            let failures = failures.clone();
             let spawned =
                 std::thread::Builder::new().name(format!("match-{worker}")).spawn_scoped(scope, move || {
                     let mut engines: HashMap<usize, Box<dyn Player>> = HashMap::new();
@@ -161,8 +169,17 @@ fn run<G: Searchable>(
                         if stop.load(Ordering::Relaxed) {
                             return;
                         }
-                        let Some(job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                        let Some(mut job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                        else {
                             return;
+                        };
+                        job.opening = match openings.get(job.pair) {
+                            Ok(opening) => opening,
+                            Err(e) => {
+                                let _ = failures.send(e);
+                                stop.store(true, Ordering::Relaxed);
+                                return;
+                            }
                         };
                         let result = play_job::<G>(config, &job, &mut engines);
                         if tx.send((job, result)).is_err() {
@@ -231,8 +248,36 @@ fn run<G: Searchable>(
             let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len());
         }
     });
+    if let Ok(e) = failed.try_recv() {
+        return Err(e);
+    }
     print_table(config, &summary, out);
     Ok(summary)
+}
+
+/// Refuses settings an engine cannot play by: limits its protocol lacks, set-up positions it
+/// cannot be given.
+fn check_engine(config: &MatchConfig, spec: &EngineSpec, player: &dyn Player) -> Result<(), MatchError> {
+    use super::player::{Protocol, TimeControl};
+    let refuse =
+        |why: String| Err(MatchError(format!("engine '{}' cannot play this match: {why}", spec.label)));
+    if spec.protocol == Protocol::Cecp {
+        match config.game.tc {
+            TimeControl::Nodes(_) => {
+                return refuse("CECP has no node limit (--nodes needs UCI engines)".into())
+            }
+            TimeControl::MoveTime(t) if t.subsec_nanos() != 0 => {
+                return refuse(format!("CECP's st takes whole seconds, not {}", t.as_secs_f64()))
+            }
+            _ => {}
+        }
+    }
+    if matches!(config.openings, OpeningSource::File(_)) && !player.can_set_up() {
+        return refuse(
+            "it cannot be given a position (no feature setboard=1), and --openings needs one".into(),
+        );
+    }
+    Ok(())
 }
 
 fn signed(x: f64) -> String {
@@ -282,7 +327,7 @@ fn print_table(config: &MatchConfig, summary: &MatchSummary, out: &mut (dyn Writ
 }
 
 /// The pairings' games, round by round: each opening with both seatings.
-fn schedule(config: &MatchConfig, openings: &[Opening], pairs: usize) -> Vec<Job> {
+fn schedule(config: &MatchConfig, pairs: usize) -> Vec<Job> {
     let n = config.engines.len();
     let pairings: Vec<(usize, usize)> = match config.schedule {
         Schedule::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
@@ -291,11 +336,11 @@ fn schedule(config: &MatchConfig, openings: &[Opening], pairs: usize) -> Vec<Job
     let mut jobs = Vec::new();
     for round in 0..pairs {
         for &(a, b) in &pairings {
-            let opening = &openings[round % openings.len()];
             // An odd number of games leaves the last opening with one seating.
             let seatings = if 2 * round + 1 == config.games { 1 } else { 2 };
             for seats in [[a, b], [b, a]].into_iter().take(seatings) {
-                jobs.push(Job { number: jobs.len() + 1, seats, opening: opening.clone() });
+                let opening = Opening { start: None, moves: Vec::new() };
+                jobs.push(Job { number: jobs.len() + 1, seats, pair: round, opening });
             }
         }
     }
@@ -348,10 +393,12 @@ fn play_job<G: Searchable>(
     let result = play_game_as::<G>([white_player.as_mut(), black_player.as_mut()], &game_config);
     engines.insert(black, black_player);
     engines.insert(white, white_player);
-    // An engine that crashed, hung or refused a move is restarted before its next game.
+    // An engine that crashed, hung or refused a move is restarted before its next game, and so
+    // is one that asked for a fresh process every game.
     if let End::Fault { seat, kind: FaultKind::EngineFailure | FaultKind::Time, .. } = result.end {
         engines.remove(&job.seats[seat.index()]);
     }
+    engines.retain(|_, player| !player.wants_fresh_process());
     result
 }
 
@@ -386,37 +433,64 @@ fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> St
     pgn::write_ended(&record, &header, &ending)
 }
 
-/// Reads or makes the openings, one per pair of games (a file's are used in order, repeated).
-fn prepare_openings<G: Searchable>(
-    source: &OpeningSource,
-    pairs: usize,
-    rng: &mut StdRng,
-) -> Result<Vec<Opening>, MatchError> {
-    match source {
-        OpeningSource::Start => Ok(vec![Opening { start: None, moves: Vec::new() }]),
-        OpeningSource::File(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| MatchError(format!("cannot read openings '{}': {e}", path.display())))?;
-            let mut openings = Vec::new();
-            for (n, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
+/// The openings, one per pair of games: a file's, used in order and repeated, or random ones
+/// made when first needed (in pair order, so a seed gives the same openings whatever the
+/// concurrency).
+struct Openings<G: Game> {
+    source: OpeningSource,
+    /// A file's openings, or the random ones made so far, with what makes more.
+    made: Mutex<(Vec<Opening>, StdRng, Option<Engine>)>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Searchable> Openings<G> {
+    fn new(source: &OpeningSource, seed: u64) -> Result<Openings<G>, MatchError> {
+        let made = match source {
+            OpeningSource::File(path) => read_openings::<G>(path)?,
+            OpeningSource::Start | OpeningSource::Random { .. } => Vec::new(),
+        };
+        Ok(Openings {
+            source: source.clone(),
+            made: Mutex::new((made, StdRng::seed_from_u64(seed), None)),
+            game: std::marker::PhantomData,
+        })
+    }
+
+    fn get(&self, pair: usize) -> Result<Opening, MatchError> {
+        let mut guard = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        let (made, rng, engine) = &mut *guard;
+        match self.source {
+            OpeningSource::Start => Ok(Opening { start: None, moves: Vec::new() }),
+            OpeningSource::File(_) => Ok(made[pair % made.len()].clone()),
+            OpeningSource::Random { plies, balance } => {
+                while made.len() <= pair {
+                    let engine = engine.get_or_insert_with(Engine::new);
+                    made.push(random_opening::<G>(plies, balance, rng, engine)?);
                 }
-                let start = read_opening_line::<G>(line).map_err(|e| {
-                    MatchError(format!("{}:{}: opening '{line}' refused: {e}", path.display(), n + 1))
-                })?;
-                openings.push(Opening { start: Some(start), moves: Vec::new() });
+                Ok(made[pair].clone())
             }
-            if openings.is_empty() {
-                return Err(MatchError(format!("no openings in '{}'", path.display())));
-            }
-            Ok(openings)
-        }
-        OpeningSource::Random { plies, balance } => {
-            (0..pairs).map(|_| random_opening::<G>(*plies, *balance, rng)).collect()
         }
     }
+}
+
+fn read_openings<G: Game>(path: &std::path::Path) -> Result<Vec<Opening>, MatchError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| MatchError(format!("cannot read openings '{}': {e}", path.display())))?;
+    let mut openings = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let start = read_opening_line::<G>(line).map_err(|e| {
+            MatchError(format!("{}:{}: opening '{line}' refused: {e}", path.display(), n + 1))
+        })?;
+        openings.push(Opening { start: Some(start), moves: Vec::new() });
+    }
+    if openings.is_empty() {
+        return Err(MatchError(format!("no openings in '{}'", path.display())));
+    }
+    Ok(openings)
 }
 
 /// A position text, or an EPD line (four fields, operations after them) completed with move
@@ -442,9 +516,9 @@ fn random_opening<G: Searchable>(
     plies: usize,
     balance: Option<i32>,
     rng: &mut StdRng,
+    engine: &mut Engine,
 ) -> Result<Opening, MatchError> {
     const TRIES: usize = 1000;
-    let mut engine = Engine::new();
     for _ in 0..TRIES {
         let mut record = Record::new(G::start());
         let mut tokens = Vec::new();
@@ -474,6 +548,7 @@ fn random_opening<G: Searchable>(
         }
         if let Some(limit) = balance {
             let limits = Limits { nodes: Some(20_000), multipv: 1, ..Limits::default() };
+            engine.new_game();
             let best = engine.search(&record, &limits, &mut |_| {});
             if best.score.0.abs() > limit {
                 continue;

@@ -2,7 +2,7 @@
 //!
 //! The page (`page.html`, compiled into the binary; no resources from the internet) draws the
 //! SVG board of [`crate::tools::svg`] and talks to the JSON API of [`api`]. HTTP is `tiny_http`;
-//! a few worker threads take requests, and engine searches take turns on one shared engine.
+//! a few worker threads take requests, and one engine searches for one request at a time.
 //! A malformed or refused request gets a 4xx answer with a JSON `error` naming the offending
 //! token; a bug in a handler is caught and answered with 500, and the server keeps serving.
 
@@ -21,9 +21,15 @@ const WORKERS: usize = 4;
 
 /// A running server: its address, and the threads serving it.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
     addr: SocketAddr,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    workers: Vec<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+/// The engine behind the page, and the variant it last searched: its table is cleared when the
+/// variant changes (positions of two variants can share a key).
+struct Shared {
+    engine: Engine,
+    variant: Option<String>,
 }
 
 impl Server {
@@ -38,39 +44,40 @@ impl Server {
         let http = Arc::new(http);
         let mut engine = Engine::new();
         engine.set_hash(hash_mb).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-        let engine = Arc::new(Mutex::new(engine));
+        let engine = Arc::new(Mutex::new(Shared { engine, variant: None }));
         let workers = (0..WORKERS)
             .map(|i| {
                 let http = Arc::clone(&http);
                 let engine = Arc::clone(&engine);
-                std::thread::Builder::new().name(format!("http-{i}")).spawn(move || {
-                    while let Ok(request) = http.recv() {
-                        serve_one(request, &engine);
+                std::thread::Builder::new().name(format!("http-{i}")).spawn(move || loop {
+                    match http.recv() {
+                        Ok(request) => serve_one(request, &engine),
+                        Err(e) => {
+                            log::error!("the server stopped taking requests: {e}");
+                            return Err(e);
+                        }
                     }
                 })
             })
             .collect::<io::Result<Vec<_>>>()?;
-        Ok(Server { http, addr, workers })
+        Ok(Server { addr, workers })
     }
 
     pub fn addr(&self) -> SocketAddr {
         self.addr
     }
 
-    /// Serves until the process ends.
-    pub fn wait(self) {
+    /// Serves until the server can take no more requests (then the error).
+    pub fn wait(self) -> io::Result<()> {
+        let mut result = Ok(());
         for w in self.workers {
-            let _ = w.join();
+            match w.join() {
+                Ok(Err(e)) if result.is_ok() => result = Err(e),
+                Err(_) if result.is_ok() => result = Err(io::Error::other("a server thread panicked")),
+                _ => {}
+            }
         }
-    }
-
-    /// Stops taking requests and waits for the workers.
-    pub fn shutdown(self) {
-        self.http.unblock();
-        for _ in 1..WORKERS {
-            self.http.unblock();
-        }
-        self.wait();
+        result
     }
 }
 
@@ -95,7 +102,7 @@ impl Reply {
     }
 }
 
-fn serve_one(mut request: tiny_http::Request, engine: &Mutex<Engine>) {
+fn serve_one(mut request: tiny_http::Request, engine: &Mutex<Shared>) {
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&mut request, engine)))
         .unwrap_or_else(|_| Reply::error(500, "internal error (see the server's log)"));
     let content_type =
@@ -108,7 +115,7 @@ fn serve_one(mut request: tiny_http::Request, engine: &Mutex<Engine>) {
     }
 }
 
-fn route(request: &mut tiny_http::Request, engine: &Mutex<Engine>) -> Reply {
+fn route(request: &mut tiny_http::Request, engine: &Mutex<Shared>) -> Reply {
     use tiny_http::Method::{Get, Head, Post};
     let path = request.url().split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
@@ -125,8 +132,23 @@ fn route(request: &mut tiny_http::Request, engine: &Mutex<Engine>) -> Reply {
             let answer = match path.as_str() {
                 "/api/state" => api::state(&game).map(|view| Reply::json(200, &view)),
                 "/api/engine" => {
-                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    api::engine_move(&game, &mut engine).map(|view| Reply::json(200, &view))
+                    // One search at a time; the page waits for its own, so a second one comes
+                    // from another tab, which is told to retry rather than hold a worker.
+                    let mut shared = match engine.try_lock() {
+                        Ok(guard) => guard,
+                        Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+                        Err(std::sync::TryLockError::WouldBlock) => {
+                            return Reply::error(
+                                503,
+                                "the engine is busy with another search: try again when it is done",
+                            );
+                        }
+                    };
+                    if shared.variant.as_deref() != Some(game.variant.as_str()) {
+                        shared.engine.new_game();
+                        shared.variant = Some(game.variant.clone());
+                    }
+                    api::engine_move(&game, &mut shared.engine).map(|view| Reply::json(200, &view))
                 }
                 _ => api::pgn(&game).map(|text| Reply::json(200, &serde_json::json!({ "pgn": text }))),
             };

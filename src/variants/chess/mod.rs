@@ -119,6 +119,10 @@ impl<R: Rules> Game for Position<R> {
         m.to_string()
     }
 
+    fn move_number(&self) -> u32 {
+        self.fullmove_number()
+    }
+
     fn render_turn_for_score(&self, actions: &[Move]) -> String {
         match actions {
             [m] => san::write(self, *m),

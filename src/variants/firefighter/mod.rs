@@ -174,6 +174,10 @@ impl Game for FireFighter {
         [m.from, m.to].iter().map(|s| crate::core::Coord::new(s.file(), s.rank())).collect()
     }
 
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
+
     fn render_move(&self, m: Move) -> String {
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);

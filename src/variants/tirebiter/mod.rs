@@ -152,6 +152,10 @@ impl<R: Rules> Game for TirebiterPosition<R> {
         notation::parse(self, token)
     }
 
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
+
     fn render_turn_for_score(&self, actions: &[Move]) -> String {
         match actions {
             [m] => notation::score_token(self, *m),

@@ -131,6 +131,10 @@ impl Game for WirePosition {
         }
     }
 
+    fn move_number(&self) -> u32 {
+        self.fullmove()
+    }
+
     fn move_edge(&self, m: Action) -> Option<Edge> {
         match m {
             Action::Wire(e) => canonical_edge(e),
