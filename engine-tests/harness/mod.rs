@@ -14,7 +14,7 @@ pub mod xboard_gui;
 
 pub use jester::tools::arena::*;
 
-use jester::core::{Game, Record};
+use jester::core::Game;
 use jester::variants::chess::Chess;
 use std::path::PathBuf;
 
@@ -30,27 +30,7 @@ pub fn random_opening(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
 
 /// A random legal opening of the variant `G`: `plies` whole turns, each made of random actions.
 pub fn random_opening_as<G: Game>(rng: &mut impl rand::Rng, plies: usize) -> Vec<String> {
-    let mut record = Record::new(G::start());
-    let mut tokens = Vec::new();
-    for _ in 0..plies {
-        let turn_start = record.position().clone();
-        let mut turn = Vec::new();
-        loop {
-            let mut list = jester::core::MoveList::new();
-            record.position().legal_moves(&mut list);
-            let m = list[rng.gen_range(0..list.len())];
-            turn.push(m);
-            record.play(m);
-            if !record.position().mid_turn() {
-                break;
-            }
-        }
-        tokens.push(turn_start.render_turn(&turn));
-        if record.outcome().is_some() {
-            break;
-        }
-    }
-    tokens
+    random_turns::<G>(rng, plies).1
 }
 
 /// Finds a program in `PATH` or the given directories.

@@ -22,4 +22,6 @@ pub use referee::{
     GameResult, ResignAdjudication, OVERLOADED,
 };
 pub use stats::{Sprt, SprtDecision, Tally};
-pub use tournament::{MatchConfig, MatchError, MatchSummary, Opening, OpeningSource, RunMatch, Schedule};
+pub use tournament::{
+    random_turns, MatchConfig, MatchError, MatchSummary, Opening, OpeningSource, RunMatch, Schedule,
+};

@@ -520,29 +520,7 @@ fn random_opening<G: Searchable>(
 ) -> Result<Opening, MatchError> {
     const TRIES: usize = 1000;
     for _ in 0..TRIES {
-        let mut record = Record::new(G::start());
-        let mut tokens = Vec::new();
-        for _ in 0..plies {
-            let turn_start = record.position().clone();
-            let mut turn = Vec::new();
-            loop {
-                let mut list = MoveList::new();
-                record.position().legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let m = list[rng.gen_range(0..list.len())];
-                turn.push(m);
-                record.play(m);
-                if !record.position().mid_turn() {
-                    break;
-                }
-            }
-            tokens.push(turn_start.render_turn(&turn));
-            if record.outcome().is_some() {
-                break;
-            }
-        }
+        let (record, tokens) = random_turns::<G>(rng, plies);
         if record.outcome().is_some() {
             continue;
         }
@@ -557,4 +535,30 @@ fn random_opening<G: Searchable>(
         return Ok(Opening { start: None, moves: tokens });
     }
     Err(MatchError(format!("no balanced opening of {plies} random turns in {TRIES} tries (raise --balance)")))
+}
+
+/// Up to `plies` random whole turns from the variant's start (fewer if the game ends), each made
+/// of random legal actions: the game and the turns' tokens.
+pub fn random_turns<G: Game>(rng: &mut impl Rng, plies: usize) -> (Record<G>, Vec<String>) {
+    let mut record = Record::new(G::start());
+    let mut tokens = Vec::new();
+    for _ in 0..plies {
+        if record.outcome().is_some() {
+            break;
+        }
+        let turn_start = record.position().clone();
+        let mut turn = Vec::new();
+        loop {
+            let mut list = MoveList::new();
+            record.position().legal_moves(&mut list);
+            let Some(&m) = list.get(rng.gen_range(0..list.len().max(1))) else { break };
+            turn.push(m);
+            record.play(m);
+            if !record.position().mid_turn() {
+                break;
+            }
+        }
+        tokens.push(turn_start.render_turn(&turn));
+    }
+    (record, tokens)
 }
