@@ -552,7 +552,8 @@ fn referee<G: Game>(
     }
 }
 
-fn other(seat: Seat) -> Seat {
+/// The other seat of a two-seat game.
+pub(super) fn other(seat: Seat) -> Seat {
     if seat == Seat::WHITE {
         Seat::BLACK
     } else {

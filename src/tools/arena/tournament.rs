@@ -364,7 +364,7 @@ fn play_job<G: Searchable>(
                     let seat = Seat(seat as u8);
                     return GameResult {
                         players: job.seats.map(|e| config.engines[e].label.clone()),
-                        winner: Some(Seat(1 - seat.0)),
+                        winner: Some(super::referee::other(seat)),
                         end: End::Fault { seat, kind: FaultKind::EngineFailure, detail },
                         start: job.opening.start.clone(),
                         plies: job.opening.moves.len(),

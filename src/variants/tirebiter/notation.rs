@@ -147,24 +147,23 @@ pub fn score_token<R: Rules>(pos: &TirebiterPosition<R>, m: Move) -> String {
         let x = if capture { "x" } else { "" };
         return format!("{letter}{hint}{x}{}{promotion}", leg.to);
     }
-    let join = |squares: Vec<Square>| {
-        let mut names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-        names.dedup();
-        names.join(",")
-    };
+    let origin = legs[0].from.to_string();
+    let target = legs[0].to.to_string();
+    let origins = || square_list(legs.iter().map(|l| l.from));
+    let targets = || square_list(legs.iter().map(|l| l.to));
     let (origins, destinations) = match m.kind {
         // One origin: a capture of several pieces, a split.
-        MoveKind::CaptureAll | MoveKind::Split => {
-            (join(vec![legs[0].from]), join(legs.iter().map(|l| l.to).collect()))
-        }
+        MoveKind::CaptureAll | MoveKind::Split => (origin, targets()),
         // One destination: converging.
-        MoveKind::Converge => (join(legs.iter().map(|l| l.from).collect()), legs[0].to.to_string()),
+        MoveKind::Converge => (origins(), target),
         // Leg by leg: a vector move, several pawn locations promoting.
-        _ => (
-            legs.iter().map(|l| l.from.to_string()).collect::<Vec<_>>().join(","),
-            legs.iter().map(|l| l.to.to_string()).collect::<Vec<_>>().join(","),
-        ),
+        _ => (origins(), targets()),
     };
     let separator = if capture { ':' } else { '-' };
     format!("{letter}{origins}{separator}{destinations}{promotion}")
+}
+
+/// Square names joined by `,`.
+fn square_list(squares: impl Iterator<Item = Square>) -> String {
+    squares.map(|s| s.to_string()).collect::<Vec<_>>().join(",")
 }
