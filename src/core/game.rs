@@ -53,6 +53,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         }
     }
 
+    /// Whether the seat is still in the game (four-seat variants eliminate seats: Fimbriation M7).
+    fn is_live(&self, _seat: Seat) -> bool {
+        true
+    }
+    /// The seats eliminated so far, first out first; empty for two-seat variants.
+    fn elimination_order(&self) -> Vec<Seat> {
+        Vec::new()
+    }
+
     /// Appends every legal action of the seat to move.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
     /// The number of legal actions; variants override this with a faster count (perft's bulk

@@ -1,6 +1,7 @@
 //! Evaluation per variant, behind the search's [`Searchable`] trait, and the dispatch from a
 //! variant name to its searchable type (the variants registry cannot know the search).
 
+mod fimbriation;
 mod firefighter;
 pub mod normal;
 mod searchable;
@@ -26,5 +27,6 @@ pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::Tirebiter => visitor.visit::<tb::TirebiterPosition<tb::Tirebiter>>(),
         Variant::NickDanger => visitor.visit::<tb::TirebiterPosition<tb::NickDanger>>(),
         Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
+        Variant::Fimbriation => visitor.visit::<crate::variants::fimbriation::Fimbriation>(),
     }
 }

@@ -48,6 +48,13 @@ pub struct Summary {
     pub outcome_text: Option<String>,
     pub position_text: String,
     pub start_text: String,
+    /// How many seats the variant has.
+    pub seats: usize,
+    /// Names of the seats eliminated so far, first out first (four-seat variants).
+    pub eliminated: Vec<String>,
+    /// The board's width and height.
+    pub files: u8,
+    pub ranks: u8,
 }
 
 impl Session {
@@ -203,7 +210,12 @@ impl SearchVisitor for Summarise<'_> {
         };
         let pos = record.position();
         let outcome = record.outcome();
+        let diagram = pos.diagram();
         Summary {
+            seats: pos.seats(),
+            eliminated: pos.elimination_order().into_iter().map(|s| pos.seat_name(s)).collect(),
+            files: diagram.files,
+            ranks: diagram.ranks,
             to_move: pos.to_move(),
             outcome,
             outcome_text: outcome.map(|o| o.describe(|s| pos.seat_name(s))),

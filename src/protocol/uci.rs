@@ -12,8 +12,8 @@ use super::session::Session;
 use super::{Flow, Message};
 use crate::core::Seat;
 use crate::search::{
-    params::MAX_PLY, Clock, Engine, Event, Limits, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB,
-    MAX_THREADS,
+    params::MAX_PLY, Clock, Engine, Event, Limits, MultiSeatSearch, DEFAULT_HASH_MB,
+    DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
@@ -122,6 +122,11 @@ impl<W: Write> Uci<W> {
                 "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
             ),
             format!("option name UCI_Variant type combo default normal{combo}"),
+            format!(
+                "option name MultiSeatSearch type combo default {}{}",
+                MultiSeatSearch::default().name(),
+                MultiSeatSearch::NAMES.iter().map(|n| format!(" var {n}")).collect::<String>()
+            ),
             "uciok".to_string(),
         ];
         for l in lines {
@@ -149,14 +154,28 @@ impl<W: Write> Uci<W> {
                 "true" | "false" => Ok(()),
                 _ => Err(format!("invalid value '{value}' for option 'Ponder' (expected true or false)")),
             },
+            "multiseatsearch" => match MultiSeatSearch::from_name(value) {
+                Some(algorithm) => {
+                    self.stop();
+                    self.engine.set_multi_seat(algorithm);
+                    Ok(())
+                }
+                None => Err(format!(
+                    "invalid value '{value}' for option 'MultiSeatSearch' (expected {})",
+                    MultiSeatSearch::NAMES.join(" or ")
+                )),
+            },
             "uci_variant" => match Variant::from_name(value) {
                 Ok(variant) => {
                     self.stop();
                     self.session.set_variant(variant);
-                    let start = self.session.summary().start_text;
+                    let summary = self.session.summary();
                     self.send(&format!(
-                        "info string variant {} files 8 ranks 8 startpos {start}",
-                        variant.name()
+                        "info string variant {} files {} ranks {} startpos {}",
+                        variant.name(),
+                        summary.files,
+                        summary.ranks,
+                        summary.start_text
                     ));
                     Ok(())
                 }
@@ -189,7 +208,25 @@ impl<W: Write> Uci<W> {
         };
         self.stop();
         if let Err(e) = self.session.set_position(start.as_deref(), moves) {
-            self.error(&e.to_string());
+            return self.error(&e.to_string());
+        }
+        self.report_standings();
+    }
+
+    /// Four-seat variants: who has been eliminated so far, and the result once the game is over
+    /// (`info string eliminated Yellow Blue`, `info string result Red wins by last seat standing;
+    /// eliminated Yellow Blue Green`).
+    fn report_standings(&mut self) {
+        let summary = self.session.summary();
+        if summary.seats <= 2 {
+            return;
+        }
+        let order = summary.eliminated.join(" ");
+        match summary.outcome_text {
+            Some(text) if order.is_empty() => self.send(&format!("info string result {text}")),
+            Some(text) => self.send(&format!("info string result {text}; eliminated {order}")),
+            None if !order.is_empty() => self.send(&format!("info string eliminated {order}")),
+            None => {}
         }
     }
 
@@ -213,11 +250,17 @@ impl<W: Write> Uci<W> {
     /// Reads `go` parameters. Bad values are reported and left out; the search still runs, so
     /// the GUI always gets its `bestmove`.
     fn parse_go(&mut self, words: &[&str]) -> Limits {
-        const KEYWORDS: [&str; 12] = [
+        const KEYWORDS: [&str; 18] = [
             "wtime",
             "btime",
             "winc",
             "binc",
+            "rtime",
+            "ytime",
+            "gtime",
+            "rinc",
+            "yinc",
+            "ginc",
             "movestogo",
             "depth",
             "nodes",
@@ -228,7 +271,10 @@ impl<W: Write> Uci<W> {
             "searchmoves",
         ];
         let mut limits = Limits { multipv: self.multipv, ..Limits::default() };
-        let (mut time, mut inc) = ([None::<i64>; 2], [0i64; 2]);
+        // Clocks by seat: White and Black, or (four seats, NOTATION.md) Red, Blue, Yellow, Green,
+        // where `btime` is Blue's.
+        let four_seats = self.session.summary().seats == 4;
+        let (mut time, mut inc) = ([None::<i64>; 4], [0i64; 4]);
         let mut moves_to_go = None;
         let mut i = 0;
         let mut errors = Vec::new();
@@ -251,11 +297,25 @@ impl<W: Write> Uci<W> {
                 }
             };
             let takes_value = !matches!(word, "infinite" | "ponder" | "searchmoves");
+            let seat_clock = |name: &str| -> Option<usize> {
+                match (name, four_seats) {
+                    ("wtime" | "winc", false) | ("rtime" | "rinc", true) => Some(0),
+                    ("btime" | "binc", _) => Some(1),
+                    ("ytime" | "yinc", true) => Some(2),
+                    ("gtime" | "ginc", true) => Some(3),
+                    _ => None,
+                }
+            };
             match word {
-                "wtime" => time[0] = number(word),
-                "btime" => time[1] = number(word),
-                "winc" => inc[0] = number(word).unwrap_or(0),
-                "binc" => inc[1] = number(word).unwrap_or(0),
+                "wtime" | "btime" | "rtime" | "ytime" | "gtime" | "winc" | "binc" | "rinc" | "yinc"
+                | "ginc" => {
+                    let value = number(word);
+                    match seat_clock(word) {
+                        Some(seat) if word.ends_with("time") => time[seat] = value,
+                        Some(seat) => inc[seat] = value.unwrap_or(0),
+                        None => errors.push(format!("'{word}' names no seat of this variant")),
+                    }
+                }
                 "movestogo" => moves_to_go = number(word).filter(|&n| n > 0).map(|n| n.min(10_000) as u32),
                 "depth" => limits.depth = number(word).map(|d| d.clamp(1, MAX_PLY as i64 - 1) as i32),
                 "nodes" => limits.nodes = number(word).map(|n| n.max(1) as u64),
@@ -285,7 +345,7 @@ impl<W: Write> Uci<W> {
             self.error(&e);
         }
         let seat = self.session.summary().to_move;
-        let side = usize::from(seat != Seat::WHITE);
+        let side = if four_seats { seat.index().min(3) } else { usize::from(seat != Seat::WHITE) };
         if let Some(ms) = time[side] {
             limits.clock = Some(Clock {
                 remaining: Duration::from_millis(ms.max(0) as u64),

@@ -173,6 +173,16 @@ impl<W: Write> Xboard<W> {
             self.engine_seat = None;
             return true;
         }
+        if summary.seats > 2 {
+            // CECP's results name two colours: four seats report `*` (a win) or `1/2-1/2` (a
+            // draw), the winner and the elimination order in the comment (protocol-docs/xboard.md).
+            let result = if matches!(outcome, Outcome::Draw { .. }) { "1/2-1/2" } else { "*" };
+            let order = summary.eliminated.join(", ");
+            let order = if order.is_empty() { "none".to_string() } else { order };
+            self.send(&format!("{result} {{{text}; eliminated in order: {order}}}"));
+            self.engine_seat = None;
+            return true;
+        }
         let result = match outcome {
             Outcome::Win { winner: Seat::WHITE, .. } => "1-0",
             Outcome::Win { .. } => "0-1",
@@ -226,7 +236,7 @@ impl<W: Write> Xboard<W> {
         } else if let Some(level) = self.level {
             let remaining = self.engine_clock.unwrap_or(level.base);
             let moves_to_go = (level.moves_per_session > 0).then(|| {
-                let played = (session.moves().len() / 2) as u32;
+                let played = (session.moves().len() / session.summary().seats.max(1)) as u32;
                 level.moves_per_session - played % level.moves_per_session
             });
             limits.clock = Some(Clock { remaining, increment: level.increment, moves_to_go });
@@ -313,8 +323,14 @@ impl<W: Write> Xboard<W> {
                 self.think_if_our_turn();
             }
             "playother" => {
-                let to_move = self.session.summary().to_move;
-                self.engine_seat = Some(if to_move == Seat::WHITE { Seat::BLACK } else { Seat::WHITE });
+                let summary = self.session.summary();
+                if summary.seats > 2 {
+                    // "The other side" names no one seat of four.
+                    self.error("playother needs two seats; use force, moves and go", line);
+                } else {
+                    let to_move = summary.to_move;
+                    self.engine_seat = Some(if to_move == Seat::WHITE { Seat::BLACK } else { Seat::WHITE });
+                }
             }
             "usermove" => self.user_move(rest, line),
             "time" => match rest.parse::<i64>() {

@@ -4,6 +4,7 @@
 //! The search knows nothing of protocols (ARCHITECTURE.md point 8): it takes a game record and
 //! [`Limits`], and emits [`Event`]s, with moves already rendered as canonical tokens.
 
+mod multi;
 pub mod params;
 mod time;
 mod traits;
@@ -13,6 +14,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
+pub use multi::MultiSeatSearch;
 pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
 pub use tt::TranspositionTable;
@@ -71,6 +73,8 @@ pub struct Context {
     limits_for_budget: Limits,
     overhead: Duration,
     thread_nodes: Vec<AtomicU64>,
+    /// The algorithm for games of more than two seats.
+    multi_seat: MultiSeatSearch,
 }
 
 impl Context {
@@ -84,7 +88,14 @@ impl Context {
             limits_for_budget: limits.clone(),
             overhead,
             thread_nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            multi_seat: MultiSeatSearch::default(),
         }
+    }
+
+    /// The same context with another multi-seat algorithm.
+    pub fn with_multi_seat(mut self, algorithm: MultiSeatSearch) -> Context {
+        self.multi_seat = algorithm;
+        self
     }
 
     fn budget(&self) -> TimeBudget {
@@ -252,6 +263,9 @@ pub fn think<G: Searchable>(
     on_event: &mut dyn FnMut(Event),
 ) -> BestMove {
     let root = record.position();
+    if root.seats() > 2 {
+        return multi::think(record, limits, ctx, on_event);
+    }
     root.debug_validate();
     let moves = root_moves(root, limits);
     ctx.tt.new_search();
@@ -322,6 +336,7 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     threads: usize,
     move_overhead: Duration,
+    multi_seat: MultiSeatSearch,
     running: Option<(Arc<Context>, JoinHandle<BestMove>)>,
 }
 
@@ -368,6 +383,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            multi_seat: MultiSeatSearch::default(),
             running: None,
         }
     }
@@ -403,6 +419,15 @@ impl Engine {
         self.move_overhead = overhead;
     }
 
+    /// Chooses the algorithm for games of more than two seats (`MultiSeatSearch` option).
+    pub fn set_multi_seat(&mut self, algorithm: MultiSeatSearch) {
+        self.multi_seat = algorithm;
+    }
+
+    pub fn multi_seat(&self) -> MultiSeatSearch {
+        self.multi_seat
+    }
+
     /// Forgets everything learnt (UCI `ucinewgame`, CECP `new`).
     pub fn new_game(&mut self) {
         self.stop();
@@ -418,7 +443,10 @@ impl Engine {
         mut on_event: impl FnMut(Event) + Send + 'static,
     ) {
         self.stop();
-        let ctx = Arc::new(Context::new(Arc::clone(&self.tt), &limits, self.threads, self.move_overhead));
+        let ctx = Arc::new(
+            Context::new(Arc::clone(&self.tt), &limits, self.threads, self.move_overhead)
+                .with_multi_seat(self.multi_seat),
+        );
         let threads = self.threads;
         let thread_ctx = Arc::clone(&ctx);
         let spawned = std::thread::Builder::new()
@@ -456,7 +484,8 @@ impl Engine {
         on_event: &mut (dyn FnMut(Event) + Send),
     ) -> BestMove {
         self.stop();
-        let ctx = Context::new(Arc::clone(&self.tt), limits, self.threads, self.move_overhead);
+        let ctx = Context::new(Arc::clone(&self.tt), limits, self.threads, self.move_overhead)
+            .with_multi_seat(self.multi_seat);
         let threads = self.threads;
         std::thread::scope(|s| {
             std::thread::Builder::new()

@@ -9,6 +9,15 @@ pub const HISTORY_SIZE: usize = 4096;
 pub trait Searchable: Game {
     /// Static evaluation in centipawns from the point of view of the seat to move.
     fn evaluate(&self) -> i32;
+    /// Static evaluation in centipawns from the point of view of `seat`, which need not be the
+    /// seat to move (the multi-seat search scores every node for its root seat).
+    fn evaluate_for(&self, seat: crate::core::Seat) -> i32 {
+        if seat == self.to_move() {
+            self.evaluate()
+        } else {
+            -self.evaluate()
+        }
+    }
     /// Whether the seat to move is in check (extensions, null-move and stand-pat guards).
     fn in_check(&self) -> bool;
     /// Captures, promotions and other moves that change material: what quiescence searches.

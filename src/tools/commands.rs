@@ -250,6 +250,7 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
             "6k1/5pp1/7p/8/8/1r6/5PPP/3R2K1 w - - 0 30",
             "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
         ],
+        crate::variants::Variant::Fimbriation => &[crate::variants::fimbriation::START],
         crate::variants::Variant::FireFighter => &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
             "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa",
@@ -310,10 +311,12 @@ impl<W: Write> crate::eval::SearchVisitor for BenchVariant<'_, W> {
     fn visit<G: crate::search::Searchable>(self) -> Self::Output {
         use crate::search::{Engine, Limits};
         let mut engine = Engine::new();
-        let limits = Limits { depth: Some(self.depth), multipv: 1, ..Limits::default() };
         let mut nodes = 0;
         for (i, text) in bench_positions(self.variant).iter().enumerate() {
             let start = G::from_text(text).map_err(|e| CommandError::Position(Box::new(e)))?;
+            // A multi-seat depth covers far more plies of play per unit: a third of it.
+            let depth = if start.seats() > 2 { (self.depth / 3).max(1) } else { self.depth };
+            let limits = Limits { depth: Some(depth), multipv: 1, ..Limits::default() };
             engine.new_game();
             let best = engine.search(&Record::new(start), &limits, &mut |_| {});
             writeln!(

@@ -4,6 +4,7 @@
 //! monomorphised for the concrete [`Game`] type, so nothing below it pays for dynamic dispatch.
 
 pub mod chess;
+pub mod fimbriation;
 pub mod firefighter;
 pub mod tirebiter;
 pub mod wires;
@@ -21,6 +22,7 @@ pub enum Variant {
     Tirebiter,
     NickDanger,
     NotAChessVariant,
+    Fimbriation,
 }
 
 /// What the registry says about one variant.
@@ -135,6 +137,16 @@ pub const VARIANTS: &[VariantInfo] = &[
             board_fen: Some("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1"),
         }),
     },
+    VariantInfo {
+        variant: Variant::Fimbriation,
+        name: "fimbriation",
+        aliases: &["fimbriation-chess"],
+        description:
+            "Gilman: four seats on a 144-square cross; a checkmated army joins the seat that mated it",
+        // XBoard has no four-seat games: engines play it over CECP, but XBoard cannot show it
+        // (protocol-docs/xboard.md).
+        xboard: None,
+    },
 ];
 
 /// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
@@ -143,7 +155,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
-pub const PLANNED: &[&str] = &["fimbriation", "cwda"];
+pub const PLANNED: &[&str] = &["cwda"];
 
 /// A variant name that names no playable variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,6 +215,7 @@ impl Variant {
             Variant::Tirebiter => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::Tirebiter>>(),
             Variant::NickDanger => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::NickDanger>>(),
             Variant::NotAChessVariant => visitor.visit::<wires::WirePosition>(),
+            Variant::Fimbriation => visitor.visit::<fimbriation::Fimbriation>(),
         }
     }
 }

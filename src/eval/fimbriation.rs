@@ -1,0 +1,208 @@
+//! Fimbriation as the multi-seat search sees it: a strength per seat (material, pawn progress,
+//! mobility, king shelter) and the danger of each King, turned into one score per seat.
+//!
+//! A seat's score is its strength minus the mean strength of its live opponents. Recruitment
+//! (M7) is what makes this the right shape: a seat that eliminates another doubles its army, so
+//! a rival's elimination of a third seat shows up as a loss, and our own as a gain.
+
+use crate::core::Seat;
+use crate::search::Searchable;
+use crate::variants::fimbriation::board::{Square, CELLS, KNIGHT, NO_SQUARE, RAYS, STEP};
+use crate::variants::fimbriation::{
+    pawn_line_of, pawn_lines, Fimbriation, Move, MoveKind, Role, NO_PROGRESS_PLIES, SEATS,
+};
+
+/// Material values. Knights and Bishops lose some reach to One Foot in the Grave (M3) near the
+/// block corners; the values stay near FIDE's because most of the board is inside one block.
+const VALUE: [i32; 6] = [100, 290, 310, 500, 920, 0];
+/// Per square a piece reaches (mobility), by role.
+const MOBILITY: [i32; 6] = [0, 4, 3, 2, 1, 0];
+/// Per step a pawn has advanced from its start line (promotion after six).
+const PAWN_STEP: i32 = 9;
+/// Per own piece next to the King.
+const SHELTER: i32 = 8;
+/// A King attacked now by a seat whose turn comes before its own: unless a seat in between
+/// blocks or captures, it is removed (M7). Most of an army's worth.
+const KING_DOOMED: i32 = 1_500;
+/// A King attacked by a seat that moves after it: it must spend its move escaping.
+const KING_CHECKED: i32 = 60;
+/// The seat to move is in check: it must answer now.
+const IN_CHECK: i32 = 30;
+
+/// Ordering values for MVV/LVA.
+const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
+
+/// The strength of every seat (0 for eliminated ones).
+fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
+    let mut s = [0; SEATS];
+    for sq in 0..CELLS as u8 {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let owner = p.owner().index();
+        let role = p.role();
+        s[owner] += VALUE[role as usize];
+        match role {
+            Role::Pawn => {
+                let dir = p.direction();
+                let (start, _) = pawn_lines(dir);
+                let at = pawn_line_of(dir, sq);
+                s[owner] += PAWN_STEP * (at as i32 - start as i32).abs();
+            }
+            Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+            Role::Bishop | Role::Rook | Role::Queen => {
+                let dirs = match role {
+                    Role::Rook => 0..4,
+                    Role::Bishop => 4..8,
+                    _ => 0..8,
+                };
+                let mut reach = 0;
+                for dir in dirs {
+                    for &t in RAYS[sq as usize][dir].as_slice() {
+                        reach += 1;
+                        if pos.piece_at(t).is_some() {
+                            break;
+                        }
+                    }
+                }
+                s[owner] += MOBILITY[role as usize] * reach;
+            }
+            Role::King => {
+                let shelter = (0..8)
+                    .map(|d| STEP[sq as usize][d])
+                    .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner()))
+                    .count() as i32;
+                s[owner] += SHELTER * shelter.min(4);
+            }
+        }
+    }
+    s
+}
+
+fn reach_knight(pos: &Fimbriation, sq: Square, owner: Seat) -> i32 {
+    KNIGHT[sq as usize]
+        .as_slice()
+        .iter()
+        .filter(|&&t| pos.piece_at(t).is_none_or(|q| q.owner() != owner))
+        .count() as i32
+}
+
+/// The penalty each King carries for the attacks on it, given who moves next.
+fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
+    let mut danger = [0; SEATS];
+    let to_move = pos.side();
+    for seat in 0..SEATS as u8 {
+        let seat = Seat(seat);
+        let Some(king) = pos.king(seat) else { continue };
+        if seat == to_move {
+            if pos.in_check() {
+                danger[seat.index()] = IN_CHECK;
+            }
+            continue;
+        }
+        // Seats that move before `seat` does: from the one to move up to `seat`, exclusive.
+        let mut doomed = false;
+        let mut checked = false;
+        let mut s = to_move;
+        let mut before = true;
+        for _ in 0..SEATS {
+            if s == seat {
+                before = false;
+            } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
+                if before && s != to_move {
+                    doomed = true;
+                } else {
+                    checked = true;
+                }
+            }
+            s = Seat((s.0 + 1) % SEATS as u8);
+        }
+        danger[seat.index()] = if doomed {
+            KING_DOOMED
+        } else if checked {
+            KING_CHECKED
+        } else {
+            0
+        };
+    }
+    danger
+}
+
+/// The score of every seat: its strength minus the mean of its live opponents'.
+pub fn evaluate_all(pos: &Fimbriation) -> [i32; SEATS] {
+    let mut strength = strengths(pos);
+    let danger = king_dangers(pos);
+    for i in 0..SEATS {
+        strength[i] -= danger[i];
+    }
+    let live: Vec<usize> = (0..SEATS).filter(|&i| pos.is_live(Seat(i as u8))).collect();
+    let mut out = [0; SEATS];
+    for &i in &live {
+        let rivals: Vec<i32> = live.iter().filter(|&&j| j != i).map(|&j| strength[j]).collect();
+        let mean = if rivals.is_empty() { 0 } else { rivals.iter().sum::<i32>() / rivals.len() as i32 };
+        out[i] = strength[i] - mean;
+    }
+    out
+}
+
+impl Searchable for Fimbriation {
+    fn evaluate(&self) -> i32 {
+        evaluate_all(self)[self.side().index()]
+    }
+
+    fn evaluate_for(&self, seat: Seat) -> i32 {
+        evaluate_all(self)[seat.index()]
+    }
+
+    fn in_check(&self) -> bool {
+        Fimbriation::in_check(self)
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.promotion.is_some()
+            || matches!(m.kind, MoveKind::EnPassant { .. })
+            || (m.kind != MoveKind::Pass && self.piece_at(m.to).is_some())
+    }
+
+    fn noisy_order(&self, m: Move) -> i32 {
+        let victim = match m.kind {
+            MoveKind::EnPassant { .. } => ORDER_VALUE[0],
+            MoveKind::Pass => 0,
+            _ => self.piece_at(m.to).map_or(0, |p| ORDER_VALUE[p.role() as usize]),
+        };
+        let attacker = self.piece_at(m.from).map_or(0, |p| ORDER_VALUE[p.role() as usize]);
+        let promotion = m.promotion.map_or(0, |r| ORDER_VALUE[r as usize]);
+        victim * 16 + promotion * 16 - attacker
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        if m.kind == MoveKind::Pass {
+            return 0;
+        }
+        let role = self.piece_at(m.from).map_or(0, |p| p.role() as usize);
+        (role * CELLS + m.to as usize) % crate::search::HISTORY_SIZE
+    }
+
+    fn pack_move(m: Move) -> u32 {
+        m.pack()
+    }
+
+    fn draw_by_rule(&self) -> bool {
+        self.halfmove() >= NO_PROGRESS_PLIES && !self.is_over()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+
+    #[test]
+    fn the_start_is_balanced_and_a_doomed_king_counts() {
+        let start = Fimbriation::start();
+        let scores = evaluate_all(&start);
+        assert!(scores.iter().all(|&s| s == scores[0]), "{scores:?}");
+    }
+}

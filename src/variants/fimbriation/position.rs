@@ -1,0 +1,880 @@
+//! The Fimbriation position: pieces of four seats on the cross, move generation, play, and the
+//! turn-start eliminations (M2-M8; readings in protocol-docs/variants.md).
+
+use super::board::{
+    file_of, is_diagonal, rank_of, rotate, rotate_direction, square, Square, CELLS, EAST, KNIGHT, NORTH,
+    NO_SQUARE, RAYS, SOUTH, STEP,
+};
+use crate::core::{zobrist, MoveList, Seat};
+use std::num::NonZeroU8;
+
+/// The four seats in turn order (M2).
+pub const SEATS: usize = 4;
+pub const RED: Seat = Seat(0);
+pub const BLUE: Seat = Seat(1);
+pub const YELLOW: Seat = Seat(2);
+pub const GREEN: Seat = Seat(3);
+/// Seat letters (NOTATION.md), in turn order.
+pub const SEAT_LETTERS: [char; SEATS] = ['r', 'b', 'y', 'g'];
+
+/// Plies with no capture, pawn move or elimination after which the game is drawn (M8).
+pub const NO_PROGRESS_PLIES: u32 = 200;
+
+/// What a piece is. Pawns carry their direction (M4: fixed for life, kept when recruited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    pub fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Role> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => Role::Pawn,
+            'N' => Role::Knight,
+            'B' => Role::Bishop,
+            'R' => Role::Rook,
+            'Q' => Role::Queen,
+            'K' => Role::King,
+            _ => return None,
+        })
+    }
+}
+
+/// A piece: its owner, its role, and for a pawn its direction (an index of
+/// [`super::board::DIRECTIONS`], orthogonal). Packed in one byte so a board is 196 bytes; 0 is an
+/// empty square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU8);
+
+impl Piece {
+    pub fn new(owner: Seat, role: Role, pawn_direction: usize) -> Piece {
+        let dir = if role == Role::Pawn { pawn_direction as u8 } else { 0 };
+        match NonZeroU8::new(1 + role as u8 + 8 * owner.0 + 32 * dir) {
+            Some(code) => Piece(code),
+            None => unreachable!("piece codes start at 1"),
+        }
+    }
+
+    #[inline]
+    pub fn role(self) -> Role {
+        match (self.0.get() - 1) & 7 {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            _ => Role::King,
+        }
+    }
+
+    #[inline]
+    pub fn owner(self) -> Seat {
+        Seat(((self.0.get() - 1) >> 3) & 3)
+    }
+
+    /// A pawn's direction (meaningless for other pieces).
+    #[inline]
+    pub fn direction(self) -> usize {
+        ((self.0.get() - 1) >> 5) as usize
+    }
+
+    fn with_owner(self, owner: Seat) -> Piece {
+        Piece::new(owner, self.role(), self.direction())
+    }
+
+    /// Index into the piece-square key table: 9 kinds (4 pawn directions, N B R Q K) per seat.
+    fn key_index(self) -> usize {
+        let kind = match self.role() {
+            Role::Pawn => self.direction(),
+            other => 3 + other as usize,
+        };
+        self.owner().index() * 9 + kind
+    }
+}
+
+/// The start line and promotion line of a pawn moving in `dir` (M4): a rank for north and south,
+/// a file for east and west, 0-based.
+pub fn pawn_lines(dir: usize) -> (u8, u8) {
+    match dir {
+        NORTH => (4, 10),
+        SOUTH => (9, 3),
+        EAST => (4, 10),
+        _ => (9, 3),
+    }
+}
+
+/// How far along its direction a pawn on `sq` stands: the rank for north/south pawns, the file for
+/// east/west ones.
+pub fn pawn_line_of(dir: usize, sq: Square) -> u8 {
+    if dir == NORTH || dir == SOUTH {
+        rank_of(sq)
+    } else {
+        file_of(sq)
+    }
+}
+
+/// Whether a pawn moving in `dir` is behind its start line or on or past its promotion line:
+/// no such pawn can exist.
+pub fn pawn_misplaced(dir: usize, sq: Square) -> bool {
+    let (start, promotion) = pawn_lines(dir);
+    let at = pawn_line_of(dir, sq);
+    if start < promotion {
+        at < start || at >= promotion
+    } else {
+        at > start || at <= promotion
+    }
+}
+
+/// The two diagonal directions a pawn moving in `dir` captures in.
+pub const fn pawn_capture_directions(dir: usize) -> [usize; 2] {
+    match dir {
+        NORTH => [4, 7], // NE, NW
+        EAST => [4, 5],  // NE, SE
+        SOUTH => [5, 6], // SE, SW
+        _ => [7, 6],     // NW, SW
+    }
+}
+
+/// The two arms along which a seat castles (M5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arm {
+    /// The arm with the Knight (Red: the d file, Rook d1).
+    King,
+    /// The arm with the Queen (Red: rank 4, Rook a4).
+    Queen,
+}
+
+impl Arm {
+    pub const BOTH: [Arm; 2] = [Arm::King, Arm::Queen];
+
+    pub fn letter(self) -> char {
+        match self {
+            Arm::King => 'K',
+            Arm::Queen => 'Q',
+        }
+    }
+
+    pub fn bit(self, seat: Seat) -> u8 {
+        1 << (2 * seat.index() + self as usize)
+    }
+}
+
+/// The squares of one castling: King from and to, Rook from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// Red's squares rotated `seat` quarter turns.
+const fn rotated(sq: Square, seat: Seat) -> Square {
+    let mut s = sq;
+    let mut i = 0;
+    while i < seat.0 {
+        s = rotate(s);
+        i += 1;
+    }
+    s
+}
+
+/// The castling squares of `seat` on `arm` (M5): Red's rotated.
+pub const fn castling(seat: Seat, arm: Arm) -> Castling {
+    let (king_to, rook_from, rook_to) = match arm {
+        Arm::King => (square(3, 1), square(3, 0), square(3, 2)),
+        Arm::Queen => (square(1, 3), square(0, 3), square(2, 3)),
+    };
+    Castling {
+        king_from: rotated(square(3, 3), seat),
+        king_to: rotated(king_to, seat),
+        rook_from: rotated(rook_from, seat),
+        rook_to: rotated(rook_to, seat),
+    }
+}
+
+/// Red's start array (M2), each piece with its square; the other seats' are rotations.
+const RED_ARRAY: [(Role, u8, u8, usize); 16] = [
+    (Role::King, 3, 3, 0),
+    (Role::Queen, 2, 3, 0),
+    (Role::Bishop, 1, 3, 0),
+    (Role::Rook, 0, 3, 0),
+    (Role::Bishop, 3, 2, 0),
+    (Role::Knight, 3, 1, 0),
+    (Role::Rook, 3, 0, 0),
+    (Role::Knight, 4, 4, 0),
+    (Role::Pawn, 0, 4, NORTH),
+    (Role::Pawn, 1, 4, NORTH),
+    (Role::Pawn, 2, 4, NORTH),
+    (Role::Pawn, 3, 4, NORTH),
+    (Role::Pawn, 4, 0, EAST),
+    (Role::Pawn, 4, 1, EAST),
+    (Role::Pawn, 4, 2, EAST),
+    (Role::Pawn, 4, 3, EAST),
+];
+
+/// The pieces of the start position (M2): Red's array and its three rotations.
+pub fn start_pieces() -> Vec<(Square, Piece)> {
+    let mut out = Vec::new();
+    for seat in 0..SEATS as u8 {
+        for &(role, f, r, dir) in &RED_ARRAY {
+            let mut d = dir;
+            for _ in 0..seat {
+                d = rotate_direction(d);
+            }
+            out.push((rotated(square(f, r), Seat(seat)), Piece::new(Seat(seat), role, d)));
+        }
+    }
+    out
+}
+
+/// The kind of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    /// A pawn's two-step from its start line (M4).
+    TwoStep,
+    /// A pawn captures en passant; the captured pawn stands on `victim` (M4).
+    EnPassant {
+        victim: Square,
+    },
+    Castle(Arm),
+    /// A seat with no legal move passes (M6).
+    Pass,
+}
+
+/// One move of the seat to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub kind: MoveKind,
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    pub const PASS: Move = Move { from: NO_SQUARE, to: NO_SQUARE, kind: MoveKind::Pass, promotion: None };
+
+    /// A 32-bit code, distinct for the distinct legal moves of one position.
+    pub fn pack(self) -> u32 {
+        let kind = match self.kind {
+            MoveKind::Normal => 0,
+            MoveKind::TwoStep => 1,
+            MoveKind::EnPassant { .. } => 2,
+            MoveKind::Castle(_) => 3,
+            MoveKind::Pass => 4,
+        };
+        let promotion = self.promotion.map_or(0, |r| r as u32 + 1);
+        self.from as u32 | (self.to as u32) << 8 | kind << 16 | promotion << 20
+    }
+}
+
+/// En passant entry of one seat (M4): the square its pawn skipped and the square it landed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    pub skipped: Square,
+    pub landing: Square,
+}
+
+// Zobrist keys.
+static PIECE_KEYS: [u64; 36 * CELLS] = zobrist::keys(0xF1B0_0001);
+static SEAT_KEYS: [u64; SEATS] = zobrist::keys(0xF1B0_0002);
+static CASTLING_KEYS: [u64; 8] = zobrist::keys(0xF1B0_0003);
+static EP_KEYS: [u64; SEATS * CELLS] = zobrist::keys(0xF1B0_0004);
+
+#[inline]
+fn piece_key(p: Piece, sq: Square) -> u64 {
+    PIECE_KEYS[p.key_index() * CELLS + sq as usize]
+}
+
+#[inline]
+fn ep_key(seat: Seat, sq: Square) -> u64 {
+    EP_KEYS[seat.index() * CELLS + sq as usize]
+}
+
+/// A Fimbriation position between turns. Invariants (checked by `check_invariants`): every live
+/// seat has exactly one King, at `kings[seat]`; eliminated seats own nothing; the seat to move
+/// is live and attacks no live opponent's King (M7 has been applied); castling rights have their
+/// King and Rook at home; en passant entries point at their seat's pawn; pawns stand between
+/// their start and promotion lines; the key matches the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fimbriation {
+    pub(super) board: [Option<Piece>; CELLS],
+    pub(super) kings: [Square; SEATS],
+    pub(super) to_move: Seat,
+    /// [`Arm::bit`]s of the rights still held.
+    pub(super) castling: u8,
+    pub(super) en_passant: [Option<EnPassant>; SEATS],
+    /// Seats eliminated so far, in order (M7).
+    pub(super) eliminated: arrayvec::ArrayVec<Seat, SEATS>,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+}
+
+impl Fimbriation {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq as usize]
+    }
+
+    pub fn side(&self) -> Seat {
+        self.to_move
+    }
+
+    pub fn is_live(&self, seat: Seat) -> bool {
+        self.kings[seat.index()] != NO_SQUARE
+    }
+
+    pub fn live_count(&self) -> usize {
+        self.kings.iter().filter(|&&k| k != NO_SQUARE).count()
+    }
+
+    pub fn eliminated(&self) -> &[Seat] {
+        &self.eliminated
+    }
+
+    pub fn king(&self, seat: Seat) -> Option<Square> {
+        let k = self.kings[seat.index()];
+        (k != NO_SQUARE).then_some(k)
+    }
+
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    pub fn en_passant(&self, seat: Seat) -> Option<EnPassant> {
+        self.en_passant[seat.index()]
+    }
+
+    /// The live seat after `seat` in turn order (`seat` itself if it is the only one).
+    pub fn next_live(&self, seat: Seat) -> Seat {
+        for i in 1..=SEATS as u8 {
+            let s = Seat((seat.0 + i) % SEATS as u8);
+            if self.is_live(s) {
+                return s;
+            }
+        }
+        seat
+    }
+
+    /// The game is over: one seat is left (M7).
+    pub fn is_over(&self) -> bool {
+        self.live_count() <= 1
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Attacks
+
+    /// Whether `sq` is attacked by a piece whose owner satisfies `by`.
+    #[inline]
+    pub fn attacked(&self, sq: Square, by: impl Fn(Seat) -> bool) -> bool {
+        let at = |s: Square| self.board[s as usize];
+        for &t in KNIGHT[sq as usize].as_slice() {
+            if let Some(p) = at(t) {
+                if p.role() == Role::Knight && by(p.owner()) {
+                    return true;
+                }
+            }
+        }
+        for (dir, ray) in RAYS[sq as usize].iter().enumerate() {
+            let ray = ray.as_slice();
+            let Some((i, p)) = ray.iter().enumerate().find_map(|(i, &t)| at(t).map(|p| (i, p))) else {
+                continue;
+            };
+            if !by(p.owner()) {
+                continue;
+            }
+            let hit = match p.role() {
+                Role::Queen => true,
+                Role::Rook => !is_diagonal(dir),
+                Role::Bishop => is_diagonal(dir),
+                Role::King => i == 0,
+                // A pawn on the first square of a diagonal ray attacks `sq` if it captures back
+                // along that diagonal.
+                Role::Pawn => {
+                    i == 0
+                        && is_diagonal(dir)
+                        && pawn_capture_directions(p.direction()).contains(&opposite(dir))
+                }
+                Role::Knight => false,
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `seat`'s King is attacked by any other (live) seat: every piece on the board
+    /// belongs to a live seat.
+    pub fn king_attacked(&self, seat: Seat) -> bool {
+        self.king(seat).is_some_and(|k| self.attacked(k, |owner| owner != seat))
+    }
+
+    /// Whether the seat to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.to_move)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Move generation
+
+    /// Appends the pseudo-legal moves of the seat to move (own King's safety not yet checked;
+    /// castling's transit squares are checked here).
+    fn pseudo_moves(&self, out: &mut MoveList<Move>) {
+        let us = self.to_move;
+        for from in 0..CELLS as u8 {
+            let Some(p) = self.board[from as usize] else { continue };
+            if p.owner() != us {
+                continue;
+            }
+            match p.role() {
+                Role::Pawn => self.pawn_moves(from, p.direction(), out),
+                Role::Knight => {
+                    for &to in KNIGHT[from as usize].as_slice() {
+                        self.push_if_not_own(from, to, out);
+                    }
+                }
+                Role::King => {
+                    for &to in &STEP[from as usize] {
+                        if to != NO_SQUARE {
+                            self.push_if_not_own(from, to, out);
+                        }
+                    }
+                    self.castlings(out);
+                }
+                role => {
+                    let dirs = match role {
+                        Role::Rook => 0..4,
+                        Role::Bishop => 4..8,
+                        _ => 0..8,
+                    };
+                    for dir in dirs {
+                        for &to in RAYS[from as usize][dir].as_slice() {
+                            match self.board[to as usize] {
+                                None => out.push(Move { from, to, kind: MoveKind::Normal, promotion: None }),
+                                Some(q) => {
+                                    if q.owner() != us {
+                                        out.push(Move { from, to, kind: MoveKind::Normal, promotion: None });
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_if_not_own(&self, from: Square, to: Square, out: &mut MoveList<Move>) {
+        if self.board[to as usize].is_none_or(|q| q.owner() != self.to_move) {
+            out.push(Move { from, to, kind: MoveKind::Normal, promotion: None });
+        }
+    }
+
+    fn pawn_moves(&self, from: Square, dir: usize, out: &mut MoveList<Move>) {
+        let (start, promotion_line) = pawn_lines(dir);
+        let push = |out: &mut MoveList<Move>, to: Square, kind: MoveKind| {
+            if pawn_line_of(dir, to) == promotion_line {
+                for role in Role::PROMOTIONS {
+                    out.push(Move { from, to, kind, promotion: Some(role) });
+                }
+            } else {
+                out.push(Move { from, to, kind, promotion: None });
+            }
+        };
+        let one = STEP[from as usize][dir];
+        if one != NO_SQUARE && self.board[one as usize].is_none() {
+            push(out, one, MoveKind::Normal);
+            let two = STEP[one as usize][dir];
+            if pawn_line_of(dir, from) == start && two != NO_SQUARE && self.board[two as usize].is_none() {
+                out.push(Move { from, to: two, kind: MoveKind::TwoStep, promotion: None });
+            }
+        }
+        for cap in pawn_capture_directions(dir) {
+            let to = STEP[from as usize][cap];
+            if to == NO_SQUARE {
+                continue;
+            }
+            match self.board[to as usize] {
+                Some(q) if q.owner() != self.to_move => push(out, to, MoveKind::Normal),
+                Some(_) => {}
+                None => {
+                    // M4: any other seat's two-step that skipped `to`, its pawn still there.
+                    for (seat, ep) in self.en_passant.iter().enumerate() {
+                        if let Some(ep) = ep {
+                            if ep.skipped == to && seat != self.to_move.index() {
+                                push(out, to, MoveKind::EnPassant { victim: ep.landing });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn castlings(&self, out: &mut MoveList<Move>) {
+        let us = self.to_move;
+        for arm in Arm::BOTH {
+            if self.castling & arm.bit(us) == 0 {
+                continue;
+            }
+            let c = castling(us, arm);
+            // Between King and Rook: the King's two squares (the Rook lands on the nearer one).
+            let passed = c.rook_to;
+            if self.board[passed as usize].is_some() || self.board[c.king_to as usize].is_some() {
+                continue;
+            }
+            let enemy = |owner: Seat| owner != us;
+            if [c.king_from, passed, c.king_to].iter().any(|&s| self.attacked(s, enemy)) {
+                continue;
+            }
+            out.push(Move { from: c.king_from, to: c.king_to, kind: MoveKind::Castle(arm), promotion: None });
+        }
+    }
+
+    /// Appends the legal moves (M6); a seat with none gets the pass; nothing once the game is over.
+    pub fn generate(&self, out: &mut MoveList<Move>) {
+        if self.is_over() {
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves(&mut pseudo);
+        let us = self.to_move;
+        for m in pseudo {
+            let mut after = self.clone();
+            after.move_pieces(m);
+            if !after.king_attacked(us) {
+                out.push(m);
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::PASS);
+        }
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.contains(&m)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Playing
+
+    fn put(&mut self, sq: Square, p: Piece) {
+        debug_assert!(self.board[sq as usize].is_none());
+        self.board[sq as usize] = Some(p);
+        self.key ^= piece_key(p, sq);
+        if p.role() == Role::King {
+            self.kings[p.owner().index()] = sq;
+        }
+    }
+
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq as usize].take()?;
+        self.key ^= piece_key(p, sq);
+        if p.role() == Role::King {
+            self.kings[p.owner().index()] = NO_SQUARE;
+        }
+        Some(p)
+    }
+
+    fn set_castling(&mut self, rights: u8) {
+        for (bit, key) in CASTLING_KEYS.iter().enumerate() {
+            if (self.castling ^ rights) & (1 << bit) != 0 {
+                self.key ^= key;
+            }
+        }
+        self.castling = rights;
+    }
+
+    fn set_en_passant(&mut self, seat: Seat, ep: Option<EnPassant>) {
+        if let Some(old) = self.en_passant[seat.index()] {
+            self.key ^= ep_key(seat, old.skipped);
+        }
+        if let Some(new) = ep {
+            self.key ^= ep_key(seat, new.skipped);
+        }
+        self.en_passant[seat.index()] = ep;
+    }
+
+    /// Moves the pieces of `m` and updates castling rights; returns whether the move was a capture
+    /// or a pawn move (the halfmove clock restarts). Does not change the seat to move.
+    fn move_pieces(&mut self, m: Move) -> bool {
+        let us = self.to_move;
+        let mut progress = false;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Castle(arm) => {
+                let c = castling(us, arm);
+                let king = self.take(c.king_from);
+                let rook = self.take(c.rook_from);
+                if let (Some(k), Some(r)) = (king, rook) {
+                    self.put(c.king_to, k);
+                    self.put(c.rook_to, r);
+                }
+            }
+            MoveKind::Normal | MoveKind::TwoStep | MoveKind::EnPassant { .. } => {
+                if let MoveKind::EnPassant { victim } = m.kind {
+                    self.take(victim);
+                }
+                progress |= self.take(m.to).is_some();
+                if let Some(p) = self.take(m.from) {
+                    progress |= p.role() == Role::Pawn;
+                    let placed = m.promotion.map_or(p, |role| Piece::new(us, role, 0));
+                    self.put(m.to, placed);
+                }
+            }
+        }
+        // A right goes when its King or Rook leaves home or its Rook is captured (M5).
+        let mut rights = self.castling;
+        for seat in 0..SEATS as u8 {
+            for arm in Arm::BOTH {
+                let c = castling(Seat(seat), arm);
+                if [c.king_from, c.rook_from].iter().any(|&s| s == m.from || s == m.to) {
+                    rights &= !arm.bit(Seat(seat));
+                }
+            }
+        }
+        if rights != self.castling {
+            self.set_castling(rights);
+        }
+        progress
+    }
+
+    /// Plays a legal move: the pieces, the en passant entries, then the next seat's turn starts
+    /// (M7).
+    pub fn apply(&mut self, m: Move) {
+        let us = self.to_move;
+        let progress = self.move_pieces(m);
+        if m.kind == MoveKind::TwoStep {
+            let skipped = STEP[m.from as usize][self.board[m.to as usize].map_or(0, |p| p.direction())];
+            self.set_en_passant(us, Some(EnPassant { skipped, landing: m.to }));
+        }
+        // Entries whose pawn has gone (captured, en passant or not) end (M4), and so do those
+        // whose skipped square a piece has entered: nothing can capture onto it any more.
+        for seat in 0..SEATS as u8 {
+            if let Some(ep) = self.en_passant[seat as usize] {
+                let still_there = self.board[ep.landing as usize]
+                    .is_some_and(|p| p.role() == Role::Pawn && p.owner() == Seat(seat));
+                if !still_there || self.board[ep.skipped as usize].is_some() {
+                    self.set_en_passant(Seat(seat), None);
+                }
+            }
+        }
+        self.halfmove = if progress { 0 } else { self.halfmove + 1 };
+        let next = self.next_live(us);
+        if next.index() <= us.index() {
+            self.fullmove += 1;
+        }
+        self.key ^= SEAT_KEYS[us.index()] ^ SEAT_KEYS[next.index()];
+        self.to_move = next;
+        self.start_turn();
+    }
+
+    /// M7 at the start of the turn of the seat to move: its en passant entry ends, then every live
+    /// opponent whose King it attacks is eliminated and recruited, until it attacks none
+    /// (recruited pieces may reach another King).
+    pub(super) fn start_turn(&mut self) {
+        let us = self.to_move;
+        self.set_en_passant(us, None);
+        loop {
+            let mut found = false;
+            for i in 1..SEATS as u8 {
+                let them = Seat((us.0 + i) % SEATS as u8);
+                if self.king(them).is_some_and(|k| self.attacked(k, |owner| owner == us)) {
+                    self.eliminate(them, us);
+                    found = true;
+                }
+            }
+            if !found {
+                break;
+            }
+        }
+    }
+
+    /// Removes `loser`'s King and gives its other pieces to `winner` (M7).
+    fn eliminate(&mut self, loser: Seat, winner: Seat) {
+        for sq in 0..CELLS as u8 {
+            if let Some(p) = self.board[sq as usize] {
+                if p.owner() == loser {
+                    self.take(sq);
+                    if p.role() != Role::King {
+                        self.put(sq, p.with_owner(winner));
+                    }
+                }
+            }
+        }
+        let rights = self.castling & !(Arm::King.bit(loser) | Arm::Queen.bit(loser));
+        self.set_castling(rights);
+        self.set_en_passant(loser, None);
+        // Recruited pawns are no longer the two-stepping seat's: other entries stay.
+        self.eliminated.push(loser);
+        self.halfmove = 0;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Keys and invariants
+
+    pub fn compute_key(&self) -> u64 {
+        let mut key = SEAT_KEYS[self.to_move.index()];
+        for sq in 0..CELLS as u8 {
+            if let Some(p) = self.board[sq as usize] {
+                key ^= piece_key(p, sq);
+            }
+        }
+        for (bit, k) in CASTLING_KEYS.iter().enumerate() {
+            if self.castling & (1 << bit) != 0 {
+                key ^= k;
+            }
+        }
+        for seat in 0..SEATS as u8 {
+            if let Some(ep) = self.en_passant[seat as usize] {
+                key ^= ep_key(Seat(seat), ep.skipped);
+            }
+        }
+        key
+    }
+
+    /// A position with the given pieces and state; the caller sets the key via `finish`.
+    pub(super) fn empty(to_move: Seat) -> Fimbriation {
+        Fimbriation {
+            board: [None; CELLS],
+            kings: [NO_SQUARE; SEATS],
+            to_move,
+            castling: 0,
+            en_passant: [None; SEATS],
+            eliminated: arrayvec::ArrayVec::new(),
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+        }
+    }
+
+    /// The start position (M2): Red's array and its three rotations, every castling right.
+    pub fn start_position() -> Fimbriation {
+        let mut pos = Fimbriation::empty(RED);
+        for (sq, p) in start_pieces() {
+            pos.place(sq, p);
+        }
+        pos.castling = u8::MAX;
+        pos.finish();
+        pos
+    }
+
+    pub(super) fn place(&mut self, sq: Square, p: Piece) {
+        self.board[sq as usize] = Some(p);
+        if p.role() == Role::King {
+            self.kings[p.owner().index()] = sq;
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        self.key = self.compute_key();
+    }
+
+    pub fn check_invariants(&self) -> Result<(), &'static str> {
+        let mut kings = [0; SEATS];
+        for sq in 0..CELLS as u8 {
+            let Some(p) = self.board[sq as usize] else { continue };
+            if !super::board::is_square(sq as usize) {
+                return Err("a piece stands off the board");
+            }
+            if self.eliminated.contains(&p.owner()) {
+                return Err("an eliminated seat owns a piece");
+            }
+            if p.role() == Role::King {
+                kings[p.owner().index()] += 1;
+                if self.kings[p.owner().index()] != sq {
+                    return Err("a King is not where the King table says");
+                }
+            }
+            if p.role() == Role::Pawn && pawn_misplaced(p.direction(), sq) {
+                return Err("a pawn stands behind its start line or on its promotion line");
+            }
+        }
+        for (seat, &count) in kings.iter().enumerate() {
+            let live = !self.eliminated.contains(&Seat(seat as u8));
+            if count != usize::from(live) || self.is_live(Seat(seat as u8)) != live {
+                return Err("a live seat without exactly one King, or an eliminated seat with one");
+            }
+        }
+        if !self.is_live(self.to_move) {
+            return Err("the seat to move has been eliminated");
+        }
+        let us = self.to_move;
+        if (0..SEATS as u8)
+            .any(|s| Seat(s) != us && self.king(Seat(s)).is_some_and(|k| self.attacked(k, |o| o == us)))
+        {
+            return Err("the seat to move attacks a live King (M7 was not applied)");
+        }
+        for seat in 0..SEATS as u8 {
+            for arm in Arm::BOTH {
+                if self.castling & arm.bit(Seat(seat)) != 0 {
+                    let c = castling(Seat(seat), arm);
+                    let home = |sq: Square, role: Role| {
+                        self.board[sq as usize].is_some_and(|p| p.owner() == Seat(seat) && p.role() == role)
+                    };
+                    if !home(c.king_from, Role::King) || !home(c.rook_from, Role::Rook) {
+                        return Err("a castling right without its King and Rook at home");
+                    }
+                }
+            }
+            if let Some(ep) = self.en_passant[seat as usize] {
+                if Seat(seat) == self.to_move || self.board[ep.skipped as usize].is_some() {
+                    return Err("an en passant entry of the seat to move, or over an occupied square");
+                }
+                let pawn = self.board[ep.landing as usize];
+                let ok = pawn.is_some_and(|p| {
+                    p.role() == Role::Pawn
+                        && p.owner() == Seat(seat)
+                        && STEP[ep.skipped as usize][p.direction()] == ep.landing
+                });
+                if !ok {
+                    return Err("an en passant entry without its pawn");
+                }
+            }
+        }
+        if self.key != self.compute_key() {
+            return Err("the key does not match the position");
+        }
+        Ok(())
+    }
+}
+
+/// The opposite direction.
+#[inline]
+pub const fn opposite(dir: usize) -> usize {
+    match dir {
+        0..=3 => (dir + 2) % 4,
+        _ => 4 + (dir - 4 + 2) % 4,
+    }
+}
