@@ -6,6 +6,7 @@
 //! judges moves itself), so jester brings its own: every move is checked against jester's legal
 //! moves, and every variant's end rules are jester's.
 
+pub mod four_seats;
 pub mod player;
 pub mod process;
 pub mod referee;
@@ -16,6 +17,7 @@ pub use player::{
     parse_features, Answer, CecpPlayer, EngineScore, EngineSpec, Player, PlayerError, Protocol, Reply,
     TimeControl, Turn, UciPlayer, PROMPT,
 };
+pub use four_seats::{play_seated_game, seatings, SeatedResult, SeatedTally};
 pub use process::{Process, ReadError};
 pub use referee::{
     describe_pressure, play_game_as, Adjudication, CpuPressure, DrawAdjudication, End, FaultKind, GameConfig,

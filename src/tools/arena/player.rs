@@ -302,8 +302,10 @@ pub struct Turn<'a> {
     /// Every turn from the start position, canonical tokens.
     pub moves: &'a [String],
     pub seat: Seat,
-    /// Remaining time of White and Black.
-    pub clocks: [Duration; 2],
+    /// Remaining time of each seat (White and Black; or Red, Blue, Yellow and Green).
+    pub clocks: [Duration; 4],
+    /// How many seats the game has (2, or 4 for Fimbriation).
+    pub seats: usize,
     /// Moves until the next period (clocks with moves per period).
     pub moves_to_go: Option<u32>,
     pub tc: TimeControl,
@@ -418,6 +420,18 @@ impl Player for UciPlayer {
         self.process.send(&position)?;
         let ms = |d: Duration| d.as_millis();
         let go = match turn.tc {
+            TimeControl::Clock { increment, .. } if turn.seats == 4 => {
+                // Four clocks (NOTATION.md): `btime` is Blue's.
+                let (c, i) = (turn.clocks.map(ms), ms(increment));
+                let mut go = format!(
+                    "go rtime {} btime {} ytime {} gtime {} rinc {i} binc {i} yinc {i} ginc {i}",
+                    c[0], c[1], c[2], c[3]
+                );
+                if let Some(n) = turn.moves_to_go {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
+                go
+            }
             TimeControl::Clock { increment, .. } => {
                 let mut go = format!(
                     "go wtime {} btime {} winc {} binc {}",
@@ -745,7 +759,9 @@ impl Player for CecpPlayer {
             self.process.send(&format!("setboard {text}"))?;
             self.start = Some(text.to_string());
         }
-        let (own, other) = (turn.seat.index(), 1 - turn.seat.index());
+        // `otim` is the opponent's clock; with four seats, that of the seat moving next.
+        let seats = turn.seats.clamp(2, 4);
+        let (own, other) = (turn.seat.index() % seats, (turn.seat.index() + 1) % seats);
         let clocked = matches!(turn.tc, TimeControl::Clock { .. });
         let time = format!("time {}", centiseconds(turn.clocks[own]));
         let otim = format!("otim {}", centiseconds(turn.clocks[other]));

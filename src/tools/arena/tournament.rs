@@ -2,6 +2,7 @@
 //! pairs of games with the seats swapped from the same opening, games run concurrently, with a
 //! live progress line, an optional SPRT stop, a final table and the games as PGN.
 
+use super::four_seats::{SeatedResult, SeatedTally};
 use super::player::{EngineSpec, Player};
 use super::referee::{play_game_as, End, FaultKind, GameConfig, GameResult};
 use super::stats::{Sprt, SprtDecision, Tally};
@@ -92,6 +93,9 @@ pub struct MatchSummary {
     /// Per engine: its tally against the field.
     pub tallies: Vec<Tally>,
     pub sprt: Option<(f64, SprtDecision)>,
+    /// Four-seat games (Fimbriation) and each engine's tally over them; empty otherwise.
+    pub seated: Vec<SeatedResult>,
+    pub seated_tallies: Vec<SeatedTally>,
 }
 
 /// Runs the match on variant `G`, printing progress to `out`.
@@ -126,8 +130,18 @@ fn run<G: Searchable>(
             spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
         check_engine(config, spec, player.as_ref())?;
     }
-    let pairs = config.games.div_ceil(2).max(1);
     let openings = Openings::<G>::new(&config.openings, config.seed)?;
+    if G::start().seats() > 2 {
+        let (seated, seated_tallies) = super::four_seats::run::<G>(config, &openings, out)?;
+        return Ok(MatchSummary {
+            games: Vec::new(),
+            tallies: Vec::new(),
+            sprt: None,
+            seated,
+            seated_tallies,
+        });
+    }
+    let pairs = config.games.div_ceil(2).max(1);
     let jobs = schedule(config, pairs);
     let total = jobs.len();
     let mut pgn_file = match &config.pgn {
@@ -152,8 +166,13 @@ fn run<G: Searchable>(
     let (tx, rx) = mpsc::channel::<(Job, GameResult)>();
     let (failures, failed) = mpsc::channel::<MatchError>();
     let openings = &openings;
-    let mut summary =
-        MatchSummary { games: Vec::new(), tallies: vec![Tally::default(); config.engines.len()], sprt: None };
+    let mut summary = MatchSummary {
+        games: Vec::new(),
+        tallies: vec![Tally::default(); config.engines.len()],
+        sprt: None,
+        seated: Vec::new(),
+        seated_tallies: Vec::new(),
+    };
     // The first engine's tally against the second, for the two-engine score line and SPRT.
     let mut head_to_head = Tally::default();
     std::thread::scope(|scope| {
@@ -436,7 +455,7 @@ fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> St
 /// The openings, one per pair of games: a file's, used in order and repeated, or random ones
 /// made when first needed (in pair order, so a seed gives the same openings whatever the
 /// concurrency).
-struct Openings<G: Game> {
+pub(super) struct Openings<G: Game> {
     source: OpeningSource,
     /// A file's openings, or the random ones made so far, with what makes more.
     made: Mutex<(Vec<Opening>, StdRng, Option<Engine>)>,
@@ -456,7 +475,7 @@ impl<G: Searchable> Openings<G> {
         })
     }
 
-    fn get(&self, pair: usize) -> Result<Opening, MatchError> {
+    pub(super) fn get(&self, pair: usize) -> Result<Opening, MatchError> {
         let mut guard = self.made.lock().unwrap_or_else(|e| e.into_inner());
         let (made, rng, engine) = &mut *guard;
         match self.source {
