@@ -80,6 +80,15 @@ const CASES: &[Case] = &[
         wires: 22,
         classes: &[("coordinate", 14)],
     },
+    Case {
+        // Two rounds played: every seat's army in its own colour on the cross.
+        variant: "fimbriation",
+        fen: "***gRgP4yPyR***/***gBgP4yPyN***/***gQgP4yPyB***/gR1gBgKgP2yP2yKyQyByR/1gPgPgPgN4yNyP1yPyP/gP1gN2****5/5****2yP2/3rP1****1bP3/5****5/rPrPrP1rN4bN1bPbPbP/rRrBrQrKrP2bP2bKbBbNbR/***rBrP4bPbQ***/***rNrP4bPbB***/***rR2rP2bPbR*** r rKrQbKbQyKyQgKgQ bk6,yi11 - 1 3",
+        squares: 144,
+        pieces: 64,
+        wires: 0,
+        classes: &[("coordinate", 28)],
+    },
 ];
 
 fn jester() -> Command {
