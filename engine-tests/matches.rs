@@ -526,3 +526,108 @@ fn stockfish_against_fairymax_and_jester_against_both() {
     assert!(run.out.contains("Rank Name"), "{}", run.out);
     let _ = std::fs::remove_file(&pgn);
 }
+
+#[test]
+fn four_seats_play_every_seating_over_both_protocols() {
+    // Two engines (jester over UCI and over CECP) fill Fimbriation's four seats in all 6
+    // orders (AABB, ABAB, ABBA, BAAB, BABA, BBAA); each game ends by the rules, and each
+    // game's points are 3 + 2 + 1 + 0 = 6 however they are shared.
+    let pgn = temp("four-seats.pgn");
+    let uci = format!("cmd={JESTER} proto=uci name=uci option.Hash=8");
+    let cecp = format!("cmd={JESTER} proto=xboard name=cecp");
+    let run = jester_match(&[
+        "--variant",
+        "fimbriation",
+        "--engine",
+        &uci,
+        "--engine",
+        &cecp,
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--concurrency",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 6, "{}", run.out);
+    let mut seatings: Vec<String> =
+        games.iter().map(|g| g.split(['(', ')']).nth(1).unwrap_or_default().to_string()).collect();
+    seatings.sort();
+    seatings.dedup();
+    assert_eq!(seatings.len(), 6, "every seating once: {seatings:?}");
+    for g in &games {
+        assert!(!g.contains("IllegalMove") && !g.contains("Time") && !g.contains("EngineFailure"), "{g}");
+        assert!(g.contains("1. "), "{g}");
+    }
+    let points: f64 = run
+        .out
+        .lines()
+        .filter(|l| l.starts_with("Points:"))
+        .last()
+        .map(|l| {
+            // "Points: uci 18.0 (1.50/seat), cecp 18.0 (1.50/seat)": the numbers before a "(".
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words.windows(2).filter(|w| w[1].starts_with('(')).filter_map(|w| w[0].parse::<f64>().ok()).sum()
+        })
+        .unwrap_or(0.0);
+    assert_eq!(points, 36.0, "{}", run.out);
+    assert!(run.out.contains("Wins by seat: Red"), "{}", run.out);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"fimbriation\"]").count(), 6);
+    for tag in ["[Red \"", "[Blue \"", "[Yellow \"", "[Green \"", "[Standings \"", "[Eliminated \""] {
+        assert_eq!(text.matches(tag).count(), 6, "{tag}");
+    }
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn a_four_seat_fault_places_the_seat_last() {
+    // The first seating puts the scripted engine at Red and Blue (one process each). Red's
+    // e1g1 is legal; Blue's e1g1 is not: Blue is placed 4th and the three seats still in play
+    // share 3 + 2 + 1 points, 2 each.
+    let run = jester_match(&[
+        "--variant",
+        "fimbriation",
+        "--engine",
+        &scripted("x", "uci", "e1g1", &[]),
+        "--engine",
+        &jester_engine("uci"),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 1, "{}", run.out);
+    assert!(
+        games[0].contains(
+            "(x, x, jester, jester): 1. Red (x), 1. Yellow (jester), 1. Green (jester), 4. Blue (x)"
+        ),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("Blue (x) IllegalMove: 'e1g1'"), "{}", games[0]);
+    assert!(run.out.contains("Points: x 2.0 (1.00/seat), jester 4.0 (2.00/seat)"), "{}", run.out);
+    // Two-seat tools are refused for four seats, by name.
+    for (flag, value, named) in
+        [("--sprt", "elo0=0,elo1=5", "--sprt"), ("--resign", "movecount=3,score=500", "--resign")]
+    {
+        let run = jester_match(&[
+            "--variant",
+            "fimbriation",
+            "--engine",
+            &scripted("x", "uci", "e1g1", &[]),
+            "--engine",
+            &jester_engine("uci"),
+            flag,
+            value,
+        ]);
+        assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+        assert!(run.err.contains(named), "{}", run.err);
+    }
+}
