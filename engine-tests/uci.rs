@@ -315,3 +315,78 @@ fn end_of_input_ends_the_engine_even_while_searching() {
     j.read_until(PROMPT, |l| l.starts_with("info depth 3 "));
     j.finish();
 }
+
+/// Fimbriation positions: Red alone after Yellow, Blue and Green went out; three Kings with
+/// Yellow out; Red's King on a4 with no move (Blue's Rooks hold a5, b5 and b4), so Red passes.
+const FIMBRIATION_OVER: &str =
+    "***8***/***8***/***8***/14/14/5****5/5****5/5****5/5****5/14/3rK10/***8***/***8***/***8*** r - - ybg 0 40";
+const FIMBRIATION_YELLOW_OUT: &str =
+    "***8***/***8***/***8***/3gK10/14/5****5/5****5/5****5/5****5/14/3rK6bK3/***8***/***8***/***8*** r - - y 0 10";
+const FIMBRIATION_RED_PASSES: &str = "***8***/***3gK4***/***8***/1bR12/13yK/5****5/5****5/5****5/5****5/4bR9/rK9bK3/***8***/***8***/***8*** r - - - 0 20";
+
+#[test]
+fn four_seats_take_four_clocks_and_report_standings() {
+    use jester::core::{Game, Record};
+    use jester::variants::fimbriation::Fimbriation;
+    let mut j = uci();
+    j.send("setoption name UCI_Variant value fimbriation");
+    let lines = sync(&mut j);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string variant fimbriation files 14 ranks 14 startpos ***gRgP4yPyR***")
+    );
+    // Two rounds: every seat's move sent back in turn order, each clock by its seat's name.
+    let mut record = Record::new(Fimbriation::start());
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        j.send(&format!("position startpos moves {}", moves.join(" ")));
+        j.send("go rtime 3000 btime 3000 ytime 3000 gtime 3000 rinc 20 binc 20 yinc 20 ginc 20");
+        let m = bestmove(&mut j);
+        record.play_token(&m).unwrap_or_else(|e| panic!("{m} after {moves:?}: {e}"));
+        moves.push(m);
+    }
+    // Both algorithms, and a bad value named.
+    for algorithm in ["Paranoid", "BRS+"] {
+        j.send(&format!("setoption name MultiSeatSearch value {algorithm}"));
+        assert_eq!(sync(&mut j), Vec::<String>::new());
+        j.send(&format!("position startpos moves {}", moves.join(" ")));
+        j.send("go depth 2");
+        let m = bestmove(&mut j);
+        assert!(record.position().parse_move(&m).is_ok(), "{algorithm}: {m}");
+    }
+    j.send("setoption name MultiSeatSearch value maxn");
+    let lines = sync(&mut j);
+    assert!(
+        lines.iter().any(|l| l.contains("invalid value 'maxn' for option 'MultiSeatSearch'")),
+        "{lines:?}"
+    );
+    // White's clock names no seat here: reported, and the search still answers.
+    j.send("position startpos");
+    j.send("go wtime 100 depth 1");
+    let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains("'wtime' names no seat")), "{lines:?}");
+    // Standings after a position command, and the result of a finished game.
+    j.send(&format!("position fen {FIMBRIATION_YELLOW_OUT}"));
+    assert_eq!(sync(&mut j), vec!["info string eliminated Yellow".to_string()]);
+    j.send(&format!("position fen {FIMBRIATION_OVER}"));
+    assert_eq!(
+        sync(&mut j),
+        vec!["info string result Red wins by last seat standing; eliminated Yellow Blue Green".to_string()]
+    );
+    j.send("go depth 3");
+    assert_eq!(bestmove(&mut j), "0000");
+    // A seat with no legal move passes.
+    j.send(&format!("position fen {FIMBRIATION_RED_PASSES}"));
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("go depth 3");
+    assert_eq!(bestmove(&mut j), "pass");
+    j.send(&format!("position fen {FIMBRIATION_RED_PASSES} moves pass"));
+    j.send("go depth 2");
+    let m = bestmove(&mut j);
+    let after = Fimbriation::from_text(FIMBRIATION_RED_PASSES).unwrap();
+    let mut after = Record::new(after);
+    after.play_token("pass").unwrap();
+    assert!(after.position().parse_move(&m).is_ok(), "Blue's move {m}");
+    j.send("quit");
+    j.finish();
+}

@@ -313,3 +313,53 @@ fn hostile_lines_never_break_the_engine() {
     j.finish();
     assert!(hostile.len() >= 30);
 }
+
+#[test]
+fn four_seats_play_their_turns_and_report_the_result_in_a_comment() {
+    use jester::core::{Game, Record};
+    use jester::variants::fimbriation::Fimbriation;
+    let mut j = xboard();
+    j.send("variant fimbriation");
+    assert_eq!(ping(&mut j, 1), Vec::<String>::new(), "no setup: XBoard has no four-seat games");
+    // The engine plays Blue: it answers at Blue's turns only, after the other three seats.
+    j.send("new");
+    j.send("variant fimbriation");
+    j.send("force");
+    j.send("sd 2");
+    j.send("usermove e1g1");
+    j.send("go");
+    let mut record = Record::new(Fimbriation::start());
+    record.play_token("e1g1").unwrap();
+    let blue = engine_move(&mut j);
+    record.play_token(&blue).unwrap_or_else(|e| panic!("Blue's {blue}: {e}"));
+    // Yellow, Green and Red move (their first legal moves); then Blue again.
+    for _ in 0..3 {
+        let m = record.position();
+        let mut legal = jester::core::MoveList::new();
+        m.legal_moves(&mut legal);
+        let token = m.render_move(legal[0]);
+        record.play_token(&token).unwrap();
+        j.send(&format!("usermove {token}"));
+    }
+    let blue = engine_move(&mut j);
+    record.play_token(&blue).unwrap_or_else(|e| panic!("Blue's second {blue}: {e}"));
+    assert_eq!(ping(&mut j, 2), Vec::<String>::new());
+    // `playother` names no one seat of four.
+    j.send("playother");
+    let lines = ping(&mut j, 3);
+    assert!(lines.iter().any(|l| l.starts_with("Error (playother needs two seats")), "{lines:?}");
+    // `go` in a finished game answers with the result: `*`, the winner and the elimination order
+    // in the comment (CECP's results know only two colours).
+    j.send("force");
+    j.send("setboard ***8***/***8***/***8***/14/14/5****5/5****5/5****5/5****5/14/3rK10/***8***/***8***/***8*** r - - ybg 0 40");
+    j.send("go");
+    let lines = ping(&mut j, 4);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "* {Red wins by last seat standing; eliminated in order: Yellow, Blue, Green}"),
+        "{lines:?}"
+    );
+    j.send("quit");
+    j.finish();
+}

@@ -320,7 +320,10 @@ impl<W: Write> Xboard<W> {
             }
             "go" => {
                 self.engine_seat = Some(self.session.summary().to_move);
-                self.think_if_our_turn();
+                // In a finished game (a position set up that way) the answer is the result.
+                if !self.claim_result(Claimant::ToMove) {
+                    self.think_if_our_turn();
+                }
             }
             "playother" => {
                 let summary = self.session.summary();
