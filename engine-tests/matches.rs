@@ -566,8 +566,7 @@ fn four_seats_play_every_seating_over_both_protocols() {
     let points: f64 = run
         .out
         .lines()
-        .filter(|l| l.starts_with("Points:"))
-        .last()
+        .rfind(|l| l.starts_with("Points:"))
         .map(|l| {
             // "Points: uci 18.0 (1.50/seat), cecp 18.0 (1.50/seat)": the numbers before a "(".
             let words: Vec<&str> = l.split_whitespace().collect();
