@@ -702,21 +702,22 @@ impl Fimbriation {
 
     /// M7 at the start of the turn of the seat to move: its en passant entry ends, then every live
     /// opponent whose King it attacks is eliminated and recruited, until it attacks none
-    /// (recruited pieces may reach another King).
+    /// (recruited pieces may reach another King: a second pass).
     pub(super) fn start_turn(&mut self) {
         let us = self.to_move;
         self.set_en_passant(us, None);
+        // Each pass judges every King against the board as it stands (the Kings attacked
+        // directly go out together, in turn order); the next pass sees the recruited pieces.
         loop {
-            let mut found = false;
-            for i in 1..SEATS as u8 {
-                let them = Seat((us.0 + i) % SEATS as u8);
-                if self.king(them).is_some_and(|k| self.attacked(k, |owner| owner == us)) {
-                    self.eliminate(them, us);
-                    found = true;
-                }
-            }
-            if !found {
+            let doomed: arrayvec::ArrayVec<Seat, SEATS> = (1..SEATS as u8)
+                .map(|i| Seat((us.0 + i) % SEATS as u8))
+                .filter(|&them| self.king(them).is_some_and(|k| self.attacked(k, |owner| owner == us)))
+                .collect();
+            if doomed.is_empty() {
                 break;
+            }
+            for them in doomed {
+                self.eliminate(them, us);
             }
         }
     }
