@@ -13,11 +13,11 @@ pub mod referee;
 pub mod stats;
 pub mod tournament;
 
+pub use four_seats::{play_seated_game, seatings, SeatedResult, SeatedTally};
 pub use player::{
     parse_features, Answer, CecpPlayer, EngineScore, EngineSpec, Player, PlayerError, Protocol, Reply,
     TimeControl, Turn, UciPlayer, PROMPT,
 };
-pub use four_seats::{play_seated_game, seatings, SeatedResult, SeatedTally};
 pub use process::{Process, ReadError};
 pub use referee::{
     describe_pressure, play_game_as, Adjudication, CpuPressure, DrawAdjudication, End, FaultKind, GameConfig,
