@@ -14,6 +14,9 @@ pub struct Header {
     pub round: String,
     pub white: String,
     pub black: String,
+    /// Games of more than two seats: the players by seat, written as one tag per seat named
+    /// after it (`[Red "..."]`) instead of White and Black; missing ones are `?`.
+    pub seats: Vec<String>,
     /// More tags, written after the standard ones (`TimeControl`, `PlyCount` ...).
     pub extra: Vec<(String, String)>,
 }
@@ -27,6 +30,7 @@ impl Default for Header {
             round: "-".into(),
             white: "?".into(),
             black: "?".into(),
+            seats: Vec::new(),
             extra: Vec::new(),
         }
     }
@@ -46,18 +50,24 @@ impl Ending {
     pub fn of_record<G: Game>(record: &Record<G>) -> Ending {
         let outcome = record.outcome();
         Ending {
-            result: result_token(outcome).to_string(),
+            result: result_token_of(outcome, record.position().seats()).to_string(),
             termination: outcome.map(|_| "normal".to_string()),
             comment: outcome.map(|o| o.describe(|s| record.position().seat_name(s))),
         }
     }
 }
 
-/// The PGN result token of an outcome (`*` for a game still going).
+/// The PGN result token of an outcome (`*` for a game still going). PGN's tokens name two
+/// colours: a game of more than two seats that someone won is `*`, its winner in the comment.
 pub fn result_token(outcome: Option<Outcome>) -> &'static str {
+    result_token_of(outcome, 2)
+}
+
+fn result_token_of(outcome: Option<Outcome>, seats: usize) -> &'static str {
     match outcome {
         None => "*",
         Some(Outcome::Draw { .. }) => "1/2-1/2",
+        Some(Outcome::Win { .. }) if seats > 2 => "*",
         Some(Outcome::Win { winner, .. }) if winner == Seat::WHITE => "1-0",
         Some(Outcome::Win { .. }) => "0-1",
     }
@@ -83,10 +93,18 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
         ("Site".to_string(), header.site.clone()),
         ("Date".to_string(), header.date.clone()),
         ("Round".to_string(), header.round.clone()),
-        ("White".to_string(), header.white.clone()),
-        ("Black".to_string(), header.black.clone()),
-        ("Result".to_string(), ending.result.clone()),
     ];
+    let seats = start.seats();
+    if seats > 2 {
+        for i in 0..seats {
+            let player = header.seats.get(i).cloned().unwrap_or_else(|| "?".into());
+            tags.push((start.seat_name(Seat(i as u8)), player));
+        }
+    } else {
+        tags.push(("White".to_string(), header.white.clone()));
+        tags.push(("Black".to_string(), header.black.clone()));
+    }
+    tags.push(("Result".to_string(), ending.result.clone()));
     if G::NAME != "normal" {
         tags.push(("Variant".to_string(), G::NAME.to_string()));
     }
@@ -111,6 +129,8 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
     let mut turn: Vec<G::Move> = Vec::new();
     let mut turn_start = pos.clone();
     let mut number = start.move_number().max(1);
+    // More than two seats: a number opens each round (the position's move number).
+    let mut round_written = None;
     for &m in record.moves() {
         pos.play(m);
         turn.push(m);
@@ -118,7 +138,13 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
             continue;
         }
         let seat = turn_start.to_move();
-        if seat == Seat::WHITE {
+        if seats > 2 {
+            let round = turn_start.move_number();
+            if round_written != Some(round) {
+                words.push(format!("{round}."));
+                round_written = Some(round);
+            }
+        } else if seat == Seat::WHITE {
             words.push(format!("{number}."));
         } else if words.is_empty() {
             words.push(format!("{number}..."));
@@ -200,6 +226,24 @@ mod tests {
         assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
         assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"), "{pgn}");
         assert!(pgn.ends_with("31... Kd7 32. e4 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn four_seats_get_seat_tags_and_rounds() {
+        use crate::variants::fimbriation::Fimbriation;
+        let mut record = Record::new(Fimbriation::start());
+        for token in ["e1g1", "j4h4", "l10l8", "a10a9", "e2g2"] {
+            record.play_token(token).unwrap();
+        }
+        let header = Header { seats: vec!["A".into(), "B".into()], ..Header::default() };
+        let pgn = write(&record, &header);
+        for tag in
+            ["[Red \"A\"]", "[Blue \"B\"]", "[Yellow \"?\"]", "[Green \"?\"]", "[Variant \"fimbriation\"]"]
+        {
+            assert!(pgn.contains(tag), "{tag}: {pgn}");
+        }
+        assert!(!pgn.contains("[White"), "{pgn}");
+        assert!(pgn.ends_with("1. e1g1 j4h4 l10l8 a10a9 2. e2g2 *\n"), "{pgn}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::tournament::{MatchConfig, MatchError, Openings};
 use super::TimeControl;
 use crate::core::{Game, Outcome, Record, Seat};
 use crate::search::Searchable;
+use crate::tools::pgn;
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -547,66 +548,50 @@ fn play_job<G: Searchable>(
     result
 }
 
-/// A four-seat game in PGN form: the seats' engines as tags, moves numbered by rounds in
-/// canonical tokens, the standings and the elimination order as tags and a final comment
-/// (protocol-docs/match.md). Not for two-player PGN tools.
+/// A four-seat game in PGN form (tools/pgn.rs): the seats' engines as tags, moves numbered by
+/// rounds in canonical tokens, the standings and the elimination order as tags, the end in words
+/// as the last comment. Two-player PGN tools cannot read it.
 fn game_record<G: Game>(config: &MatchConfig, number: usize, result: &SeatedResult) -> String {
     let start = match &result.start {
         Some(text) => G::from_text(text).unwrap_or_else(|_| G::start()),
         None => G::start(),
     };
     let name = |s: Seat| start.seat_name(s);
-    let mut s = String::new();
-    let tag = |s: &mut String, k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
-    tag(&mut s, "Event", &config.event);
-    tag(&mut s, "Site", "?");
-    tag(&mut s, "Date", &crate::tools::pgn::today());
-    tag(&mut s, "Round", &number.to_string());
-    for seat in 0..SEATS {
-        tag(&mut s, &name(Seat(seat as u8)), &result.players[seat]);
-    }
-    let result_token = if result.winner.is_some() { "*" } else { "1/2-1/2" };
-    tag(&mut s, "Result", result_token);
-    tag(&mut s, "Variant", G::NAME);
-    if let Some(text) = &result.start {
-        tag(&mut s, "SetUp", "1");
-        tag(&mut s, "FEN", text);
-    }
-    tag(&mut s, "Standings", &result.standings(&name));
-    let order: Vec<String> = result.eliminated.iter().map(|&x| name(x)).collect();
-    tag(&mut s, "Eliminated", &order.join(", "));
-    tag(&mut s, "TimeControl", &config.game.tc.pgn_tag());
-    tag(&mut s, "PlyCount", &result.moves.len().to_string());
-    s.push('\n');
     let mut record = Record::new(start.clone());
-    let mut line = String::new();
     for token in &result.moves {
-        let pos = record.position();
-        if pos.to_move() == Seat(0) || line.is_empty() {
-            line.push_str(&format!("{}. ", pos.move_number()));
-        }
-        line.push_str(token);
-        line.push(' ');
         if record.play_token(token).is_err() {
-            break;
+            break; // every move was checked by the referee
         }
     }
-    line.push_str(&format!("{{{}}} {result_token}", result.reason(&name)));
-    // Wrap at 80 columns, as PGN asks.
-    let mut width = 0;
-    for word in line.split(' ') {
-        if width > 0 && width + word.len() + 1 > 80 {
-            s.push('\n');
-            width = 0;
-        } else if width > 0 {
-            s.push(' ');
-            width += 1;
-        }
-        s.push_str(word);
-        width += word.len();
-    }
-    s.push_str("\n\n");
-    s
+    let order: Vec<String> = result.eliminated.iter().map(|&x| name(x)).collect();
+    let header = pgn::Header {
+        event: config.event.clone(),
+        date: pgn::today(),
+        round: number.to_string(),
+        seats: result.players.to_vec(),
+        extra: vec![
+            ("Standings".into(), result.standings(&name)),
+            ("Eliminated".into(), order.join(", ")),
+            ("TimeControl".into(), config.game.tc.pgn_tag()),
+            ("PlyCount".into(), result.moves.len().to_string()),
+        ],
+        ..pgn::Header::default()
+    };
+    let termination = match &result.end {
+        End::Rule(_) | End::Resignation(_) => "normal",
+        End::PlyLimit | End::Adjudication { .. } => "adjudication",
+        End::Fault { kind: FaultKind::Time, .. } => "time forfeit",
+        End::Fault { kind: FaultKind::EngineFailure, .. } => "abandoned",
+        End::Fault { .. } => "rules infraction",
+    };
+    let ending = pgn::Ending {
+        result: if result.winner.is_some() { "*" } else { "1/2-1/2" }.to_string(),
+        termination: Some(termination.to_string()),
+        comment: Some(result.reason(&name)),
+    };
+    let mut text = pgn::write_ended(&record, &header, &ending);
+    text.push('\n');
+    text
 }
 
 #[cfg(test)]

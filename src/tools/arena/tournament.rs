@@ -439,6 +439,7 @@ fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> St
         round: job.number.to_string(),
         white: result.players[0].clone(),
         black: result.players[1].clone(),
+        seats: Vec::new(),
         extra: vec![
             ("TimeControl".into(), config.game.tc.pgn_tag()),
             ("PlyCount".into(), result.plies.to_string()),
