@@ -344,6 +344,12 @@ fn four_seats_play_their_turns_and_report_the_result_in_a_comment() {
     let blue = engine_move(&mut j);
     record.play_token(&blue).unwrap_or_else(|e| panic!("Blue's second {blue}: {e}"));
     assert_eq!(ping(&mut j, 2), Vec::<String>::new());
+    // The four-seat search is an option here too.
+    j.send("option MultiSeatSearch=Paranoid");
+    assert_eq!(ping(&mut j, 5), Vec::<String>::new());
+    j.send("option MultiSeatSearch=maxn");
+    let lines = ping(&mut j, 6);
+    assert!(lines.iter().any(|l| l.starts_with("Error (bad option value)")), "{lines:?}");
     // `playother` names no one seat of four.
     j.send("playother");
     let lines = ping(&mut j, 3);

@@ -8,7 +8,8 @@ use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{DrawReason, Outcome, Score, Seat, WinReason};
 use crate::search::{
-    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_THREADS,
+    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
+    MAX_THREADS,
 };
 use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
@@ -448,6 +449,12 @@ impl<W: Write> Xboard<W> {
             variants.join(",")
         ));
         self.send(&format!("feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 5000\""));
+        // The four-seat search (`fimbriation`): XBoard's combo syntax marks the default with `*`.
+        let choices: Vec<String> = MultiSeatSearch::NAMES
+            .iter()
+            .map(|&n| if n == MultiSeatSearch::default().name() { format!("*{n}") } else { n.to_string() })
+            .collect();
+        self.send(&format!("feature option=\"MultiSeatSearch -combo {}\"", choices.join(" /// ")));
         self.send("feature done=1");
     }
 
@@ -588,6 +595,13 @@ impl<W: Write> Xboard<W> {
             Some(("Move Overhead", value)) => match value.trim().parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.engine.set_move_overhead(Duration::from_millis(ms)),
                 _ => self.error("bad option value", line),
+            },
+            Some(("MultiSeatSearch", value)) => match MultiSeatSearch::from_name(value.trim()) {
+                Some(algorithm) => {
+                    self.cancel_search();
+                    self.engine.set_multi_seat(algorithm);
+                }
+                None => self.error("bad option value", line),
             },
             _ => self.error("unknown option", line),
         }

@@ -563,6 +563,14 @@ pub(super) fn think<G: Searchable>(
             if search.stopped && completed > 0 {
                 break;
             }
+            if search.stopped {
+                // Stopped inside the first iteration: keep the ordered first move, scored by the
+                // static evaluation rather than by an unfinished search.
+                let stand = root.evaluate_for(root.to_move());
+                if let Some(first) = moves.first_mut() {
+                    first.score = stand;
+                }
+            }
             // A stopped first iteration still has a move ordered by whatever it searched.
             chosen = moves.first().cloned();
             completed = depth;

@@ -85,10 +85,12 @@ fn placements(sharing: &[Seat], last: Option<Seat>, eliminated: &[Seat]) -> ([us
         places[s.index()] = 1;
         points[s.index()] = shared;
     }
+    // A seat at fault that was already out keeps its place among the eliminated.
+    let last = last.filter(|s| !eliminated.contains(s));
     let below = last.into_iter().chain(eliminated.iter().rev().copied());
     for (place, s) in (sharing.len() + 1..).zip(below) {
         places[s.index()] = place;
-        points[s.index()] = PLACE_POINTS[place - 1];
+        points[s.index()] = PLACE_POINTS.get(place - 1).copied().unwrap_or(0.0);
     }
     (places, points)
 }
@@ -116,6 +118,10 @@ pub fn play_seated_game<G: Game>(
     let mut moves_made = [0u32; SEATS];
     let mut end = None;
     for (i, player) in players.iter_mut().enumerate() {
+        // Seats already out at the start (a set-up opening) never play.
+        if !record.position().is_live(Seat(i as u8)) {
+            continue;
+        }
         if let Err(detail) = player.new_game(config.tc, G::NAME) {
             end = Some(End::Fault { seat: Seat(i as u8), kind: FaultKind::EngineFailure, detail });
             break;
@@ -516,14 +522,20 @@ fn play_job<G: Searchable>(
             }
             Err(detail) => {
                 let seat = Seat(i as u8);
-                let all: Vec<Seat> = (0..SEATS as u8).map(Seat).filter(|&s| s != seat).collect();
-                let (places, points) = placements(&all, Some(seat), &[]);
+                let start = match &game.start {
+                    Some(text) => G::from_text(text).unwrap_or_else(|_| G::start()),
+                    None => G::start(),
+                };
+                let out = start.elimination_order();
+                let live: Vec<Seat> =
+                    (0..SEATS as u8).map(Seat).filter(|&s| s != seat && start.is_live(s)).collect();
+                let (places, points) = placements(&live, Some(seat), &out);
                 return SeatedResult {
                     players: job.seats.map(|e| config.engines[e].label.clone()),
                     places,
                     points,
                     winner: None,
-                    eliminated: Vec::new(),
+                    eliminated: out,
                     end: End::Fault { seat, kind: FaultKind::EngineFailure, detail },
                     start: game.start.clone(),
                     moves: game.opening.clone(),
@@ -629,6 +641,10 @@ mod tests {
         let (places, points) = placements(&[Seat(0), Seat(1), Seat(2)], None, &[Seat(3)]);
         assert_eq!(places, [1, 1, 1, 4]);
         assert_eq!(points, [2.0, 2.0, 2.0, 0.0]);
+        // Red, already out, fails at the start: it keeps its place among the eliminated.
+        let (places, points) = placements(&[Seat(1), Seat(2), Seat(3)], Some(Seat(0)), &[Seat(0)]);
+        assert_eq!(places, [4, 1, 1, 1]);
+        assert_eq!(points, [0.0, 2.0, 2.0, 2.0]);
         // Blue flags with everyone in play: last; the others share 3 + 2 + 1.
         let (places, points) = placements(&[Seat(0), Seat(2), Seat(3)], Some(Seat(1)), &[]);
         assert_eq!(places, [1, 4, 1, 1]);

@@ -340,8 +340,9 @@ fn read_board(pos: &mut Fimbriation, board: &str) -> Result<(), SetupError> {
                 let digits: String = chars[at..].iter().take_while(|c| c.is_ascii_digit()).collect();
                 at += digits.len();
                 let run: usize = digits.parse().map_err(|_| bad("bad number"))?;
-                if run == 0 || file + run > SIDE as usize {
-                    return Err(bad("an empty run of 0 or past the last file"));
+                // Compared without adding: a huge number must not wrap around.
+                if run == 0 || digits.starts_with('0') || run > SIDE as usize - file {
+                    return Err(bad("an empty run of 0, with a leading zero, or past the last file"));
                 }
                 for f in file..file + run {
                     if !is_square(square(f as u8, rank) as usize) {
