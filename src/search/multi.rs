@@ -283,6 +283,28 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         best
     }
 
+    /// What every full-width node does first: a decided game, the horizon (quiescence), the
+    /// node count and limits, a usable table entry. `Err` is the node's score when one of them
+    /// settles it; `Ok` the table's move for ordering.
+    fn enter(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<Option<u32>, i32> {
+        if ply > 0 {
+            if let Some(score) = self.terminal(pos, ply) {
+                return Err(score);
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return Err(self.quiesce(pos, ply, 0, alpha, beta));
+        }
+        if !self.visit() {
+            return Err(0);
+        }
+        let (tt_move, tt_score) = self.probe(pos, depth, ply, alpha, beta);
+        match tt_score {
+            Some(score) if ply > 0 => Err(score),
+            _ => Ok(tt_move),
+        }
+    }
+
     // -----------------------------------------------------------------------------------------
     // Paranoid
 
@@ -296,21 +318,10 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         pv: &mut Vec<G::Move>,
     ) -> i32 {
         pv.clear();
-        if ply > 0 {
-            if let Some(score) = self.terminal(pos, ply) {
-                return score;
-            }
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, 0, alpha, beta);
-        }
-        if !self.visit() {
-            return 0;
-        }
-        let (tt_move, tt_score) = self.probe(pos, depth, ply, alpha, beta);
-        if let (Some(score), true) = (tt_score, ply > 0) {
-            return score;
-        }
+        let tt_move = match self.enter(pos, depth, ply, alpha, beta) {
+            Ok(tt_move) => tt_move,
+            Err(score) => return score,
+        };
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = pos.to_move() == self.root_seat;
         let mut best = if maximizing { -INFINITE } else { INFINITE };
@@ -377,21 +388,10 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         pv: &mut Vec<G::Move>,
     ) -> i32 {
         pv.clear();
-        if ply > 0 {
-            if let Some(score) = self.terminal(pos, ply) {
-                return score;
-            }
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, 0, alpha, beta);
-        }
-        if !self.visit() {
-            return 0;
-        }
-        let (tt_move, tt_score) = self.probe(pos, depth, ply, alpha, beta);
-        if let (Some(score), true) = (tt_score, ply > 0) {
-            return score;
-        }
+        let tt_move = match self.enter(pos, depth, ply, alpha, beta) {
+            Ok(tt_move) => tt_move,
+            Err(score) => return score,
+        };
         let alpha0 = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
