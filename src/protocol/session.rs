@@ -8,7 +8,9 @@ use crate::core::{Game, MoveParseError, Outcome, Record, Seat};
 use crate::eval::{dispatch, SearchVisitor};
 use crate::search::{Engine, Event, Limits, Searchable};
 use crate::variants::{UnknownVariant, Variant};
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a session operation was refused. Nothing changed.
 #[derive(Debug)]
@@ -31,12 +33,33 @@ impl fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Session {
     variant: Variant,
     /// `None`: the variant's start position.
     start: Option<String>,
     moves: Vec<String>,
+    /// The game as last read (a `Record` of the variant's type, for exactly `start` and
+    /// `moves`), so that operations do not re-read every move: GUIs send the whole game before
+    /// each move, on the clock. Anything that changes the game replaces or drops it.
+    cache: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("variant", &self.variant)
+            .field("start", &self.start)
+            .field("moves", &self.moves)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A read game, with what it was read from.
+struct Cached<G: Game> {
+    start: Option<String>,
+    moves: Vec<String>,
+    record: Record<G>,
 }
 
 /// A snapshot of facts about the current position.
@@ -52,14 +75,11 @@ pub struct Summary {
     pub seats: usize,
     /// Names of the seats eliminated so far, first out first (four-seat variants).
     pub eliminated: Vec<String>,
-    /// The board's width and height.
-    pub files: u8,
-    pub ranks: u8,
 }
 
 impl Session {
     pub fn new(variant: Variant) -> Session {
-        Session { variant, start: None, moves: Vec::new() }
+        Session { variant, start: None, moves: Vec::new(), cache: None }
     }
 
     pub fn variant(&self) -> Variant {
@@ -72,10 +92,19 @@ impl Session {
 
     /// Replaces the whole position: `start` (`None` for the start position) and `moves`.
     pub fn set_position(&mut self, start: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
-        let candidate =
-            Session { variant: self.variant, start: start.map(str::to_string), moves: Vec::new() };
-        let canonical = dispatch(self.variant, Replay { session: &candidate, extra: moves })?;
-        *self = Session { moves: canonical, ..candidate };
+        let start = start.map(str::to_string);
+        // The same game with moves added (what a UCI GUI sends before each move): read only
+        // the new moves.
+        let continues = start == self.start
+            && moves.len() >= self.moves.len()
+            && moves.iter().zip(&self.moves).all(|(a, b)| a == b);
+        let (base, extra) = if continues {
+            (self.clone(), &moves[self.moves.len()..])
+        } else {
+            (Session { variant: self.variant, start, moves: Vec::new(), cache: None }, moves)
+        };
+        let (canonical, cache) = dispatch(self.variant, Replay { session: &base, extra })?;
+        *self = Session { moves: canonical, cache: Some(cache), ..base };
         Ok(())
     }
 
@@ -86,9 +115,10 @@ impl Session {
 
     /// Plays one move; returns its canonical token.
     pub fn play(&mut self, token: &str) -> Result<String, SessionError> {
-        let mut canonical = dispatch(self.variant, Replay { session: self, extra: &[token] })?;
+        let (mut canonical, cache) = dispatch(self.variant, Replay { session: self, extra: &[token] })?;
         let played = canonical.pop().unwrap_or_default();
         self.moves.push(played.clone());
+        self.cache = Some(cache);
         Ok(played)
     }
 
@@ -98,6 +128,7 @@ impl Session {
             return false;
         }
         self.moves.truncate(self.moves.len() - n);
+        self.cache = None;
         true
     }
 
@@ -105,10 +136,21 @@ impl Session {
         dispatch(self.variant, Summarise { session: self })
     }
 
+    /// How many seats the variant has (without replaying the game: protocols ask this on the
+    /// clock).
+    pub fn seats(&self) -> usize {
+        dispatch(self.variant, VariantFacts).0
+    }
+
+    /// The board's width and height, from the variant's start position.
+    pub fn board_size(&self) -> (u8, u8) {
+        dispatch(self.variant, VariantFacts).1
+    }
+
     /// The canonical token of `token` in the current position, if it is legal.
     pub fn canonical(&self, token: &str) -> Result<String, SessionError> {
         dispatch(self.variant, Replay { session: self, extra: &[token] })
-            .map(|mut m| m.pop().unwrap_or_default())
+            .map(|(mut m, _)| m.pop().unwrap_or_default())
     }
 
     /// The legal moves (whole turns) of the current position, as canonical tokens.
@@ -133,6 +175,10 @@ impl Session {
     }
 
     fn record<G: Game>(&self) -> Result<Record<G>, SessionError> {
+        let cached = self.cache.as_ref().and_then(|c| c.downcast_ref::<Cached<G>>());
+        if let Some(c) = cached.filter(|c| c.start == self.start && c.moves == self.moves) {
+            return Ok(c.record.clone());
+        }
         let start = match &self.start {
             Some(text) => G::from_text(text).map_err(|e| SessionError::Position(Box::new(e)))?,
             None => G::start(),
@@ -152,7 +198,8 @@ struct Replay<'a> {
 }
 
 impl SearchVisitor for Replay<'_> {
-    type Output = Result<Vec<String>, SessionError>;
+    /// The canonical tokens of every move, and the game read, to cache.
+    type Output = Result<(Vec<String>, Arc<dyn Any + Send + Sync>), SessionError>;
     fn visit<G: Searchable>(self) -> Self::Output {
         let mut record = self.session.record::<G>()?;
         let mut tokens = self.session.moves.clone();
@@ -163,7 +210,20 @@ impl SearchVisitor for Replay<'_> {
                 record.play(m);
             }
         }
-        Ok(tokens)
+        let cached = Cached { start: self.session.start.clone(), moves: tokens.clone(), record };
+        Ok((tokens, Arc::new(cached)))
+    }
+}
+
+/// Facts of the variant itself: seats, board size.
+struct VariantFacts;
+
+impl SearchVisitor for VariantFacts {
+    type Output = (usize, (u8, u8));
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let start = G::start();
+        let diagram = start.diagram();
+        (start.seats(), (diagram.files, diagram.ranks))
     }
 }
 
@@ -210,12 +270,9 @@ impl SearchVisitor for Summarise<'_> {
         };
         let pos = record.position();
         let outcome = record.outcome();
-        let diagram = pos.diagram();
         Summary {
             seats: pos.seats(),
             eliminated: pos.elimination_order().into_iter().map(|s| pos.seat_name(s)).collect(),
-            files: diagram.files,
-            ranks: diagram.ranks,
             to_move: pos.to_move(),
             outcome,
             outcome_text: outcome.map(|o| o.describe(|s| pos.seat_name(s))),
@@ -238,5 +295,37 @@ impl<F: FnMut(Event) + Send + 'static> SearchVisitor for StartSearch<'_, F> {
         let record = self.session.record::<G>()?;
         self.engine.start(record, self.limits, self.on_event);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_continued_game_reads_like_a_fresh_one_and_a_bad_move_changes_nothing() {
+        let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"];
+        let mut growing = Session::new(Variant::Normal);
+        for n in 0..=moves.len() {
+            growing.set_position(None, &moves[..n]).unwrap();
+            let mut fresh = Session::new(Variant::Normal);
+            fresh.set_position(None, &moves[..n]).unwrap();
+            assert_eq!(growing.summary().position_text, fresh.summary().position_text, "{n} moves");
+            assert_eq!(growing.legal_moves(), fresh.legal_moves(), "{n} moves");
+        }
+        // SAN continuing the game is read too (from scratch), and an illegal move leaves the
+        // session, cache included, as it was.
+        growing.set_position(None, &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]).unwrap();
+        assert_eq!(growing.moves().last().map(String::as_str), Some("a7a6"));
+        let before = growing.summary().position_text;
+        assert!(growing.set_position(None, &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ke3"]).is_err());
+        assert_eq!(growing.summary().position_text, before);
+        assert!(growing.undo(2));
+        assert_eq!(growing.moves().len(), 4);
+        assert_eq!(growing.summary().position_text, {
+            let mut s = Session::new(Variant::Normal);
+            s.set_position(None, &moves[..4]).unwrap();
+            s.summary().position_text
+        });
     }
 }

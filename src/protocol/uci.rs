@@ -169,13 +169,11 @@ impl<W: Write> Uci<W> {
                 Ok(variant) => {
                     self.stop();
                     self.session.set_variant(variant);
-                    let summary = self.session.summary();
+                    let (files, ranks) = self.session.board_size();
+                    let start = self.session.summary().start_text;
                     self.send(&format!(
-                        "info string variant {} files {} ranks {} startpos {}",
+                        "info string variant {} files {files} ranks {ranks} startpos {start}",
                         variant.name(),
-                        summary.files,
-                        summary.ranks,
-                        summary.start_text
                     ));
                     Ok(())
                 }
@@ -217,10 +215,10 @@ impl<W: Write> Uci<W> {
     /// (`info string eliminated Yellow Blue`, `info string result Red wins by last seat standing;
     /// eliminated Yellow Blue Green`).
     fn report_standings(&mut self) {
-        let summary = self.session.summary();
-        if summary.seats <= 2 {
+        if self.session.seats() <= 2 {
             return;
         }
+        let summary = self.session.summary();
         let order = summary.eliminated.join(" ");
         match summary.outcome_text {
             Some(text) if order.is_empty() => self.send(&format!("info string result {text}")),
@@ -273,7 +271,7 @@ impl<W: Write> Uci<W> {
         let mut limits = Limits { multipv: self.multipv, ..Limits::default() };
         // Clocks by seat: White and Black, or (four seats, NOTATION.md) Red, Blue, Yellow, Green,
         // where `btime` is Blue's.
-        let four_seats = self.session.summary().seats == 4;
+        let four_seats = self.session.seats() == 4;
         let (mut time, mut inc) = ([None::<i64>; 4], [0i64; 4]);
         let mut moves_to_go = None;
         let mut i = 0;

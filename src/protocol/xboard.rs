@@ -237,7 +237,7 @@ impl<W: Write> Xboard<W> {
         } else if let Some(level) = self.level {
             let remaining = self.engine_clock.unwrap_or(level.base);
             let moves_to_go = (level.moves_per_session > 0).then(|| {
-                let played = (session.moves().len() / session.summary().seats.max(1)) as u32;
+                let played = (session.moves().len() / session.seats().max(1)) as u32;
                 level.moves_per_session - played % level.moves_per_session
             });
             limits.clock = Some(Clock { remaining, increment: level.increment, moves_to_go });
