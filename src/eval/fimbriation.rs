@@ -133,11 +133,13 @@ pub fn evaluate_all(pos: &Fimbriation) -> [i32; SEATS] {
     for i in 0..SEATS {
         strength[i] -= danger[i];
     }
-    let live: Vec<usize> = (0..SEATS).filter(|&i| pos.is_live(Seat(i as u8))).collect();
+    // Every node evaluates: sums over the live seats, no allocation.
+    let live = |i: usize| pos.is_live(Seat(i as u8));
+    let count = (0..SEATS).filter(|&i| live(i)).count() as i32;
+    let total: i32 = (0..SEATS).filter(|&i| live(i)).map(|i| strength[i]).sum();
     let mut out = [0; SEATS];
-    for &i in &live {
-        let rivals: Vec<i32> = live.iter().filter(|&&j| j != i).map(|&j| strength[j]).collect();
-        let mean = if rivals.is_empty() { 0 } else { rivals.iter().sum::<i32>() / rivals.len() as i32 };
+    for i in (0..SEATS).filter(|&i| live(i)) {
+        let mean = if count > 1 { (total - strength[i]) / (count - 1) } else { 0 };
         out[i] = strength[i] - mean;
     }
     out
@@ -200,9 +202,22 @@ mod tests {
     use crate::core::Game;
 
     #[test]
-    fn the_start_is_balanced_and_a_doomed_king_counts() {
+    fn the_start_is_balanced() {
         let start = Fimbriation::start();
         let scores = evaluate_all(&start);
         assert!(scores.iter().all(|&s| s == scores[0]), "{scores:?}");
+    }
+
+    #[test]
+    fn a_king_attacked_by_a_seat_that_moves_first_is_nearly_lost() {
+        // Yellow's Rook a4 attacks Red's King d4. With Blue to move, Yellow moves before Red:
+        // unless Blue blocks, Yellow's turn removes Red (M7). With Green to move, Red moves
+        // first and only has to step out of the attack.
+        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****5/14/yR2rK6bK3/***8***/***8***/***8***";
+        let red = |seat: &str| {
+            let pos = Fimbriation::from_text(&format!("{board} {seat} - - - 0 10")).unwrap();
+            evaluate_all(&pos)[0]
+        };
+        assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
     }
 }
