@@ -110,8 +110,20 @@ fn hostile_cases() -> Vec<Case> {
     vec![
         // Variants.
         case("unknown variant", &["perft", "--variant", "xiangqi", "--depth", "1"], "xiangqi"),
-        case("planned variant", &["moves", "--variant", "cwda"], "cwda").also("not implemented"),
-        case("planned variant, capitals", &["show", "--variant", "CWDA"], "CWDA").also("not implemented"),
+        // Armies (A4): unknown names, armies asked of a variant without them, pieces of neither army.
+        case("unknown army", &["moves", "--variant", "cwda", "--white-army", "zulus"], "zulus"),
+        case("army in normal", &["moves", "--black-army", "nutty"], "fide/nutty").also("has no armies"),
+        case(
+            "piece of neither army",
+            &["moves", "--variant", "cwda", "--fen", "4k3/8/8/8/8/8/8/M3K3 w - - 0 1 clobberers/nutty"],
+            "Ma1",
+        ),
+        case(
+            "bad armies field",
+            &["moves", "--variant", "cwda", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 fide/zulus"],
+            "fide/zulus",
+        ),
+        fen("armies field in normal", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 fide/nutty", "fide/nutty"),
         // Control characters in a quoted token are shown escaped, keeping the message one line.
         case("variant name with a newline", &["moves", "--variant", "foo\nbar"], "foo\\nbar"),
         // FEN: fields.

@@ -5,7 +5,7 @@
 #[path = "reference/firefighter.rs"]
 mod firefighter;
 
-use firefighter::{parse, RefPosition};
+use firefighter::{parse, start, RefPosition};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa";
 
@@ -407,9 +407,18 @@ fn round_trip() {
     }
 }
 
-/// The same position with the colours exchanged and the board turned upside down.
+/// The same position with the colours exchanged and the board turned upside down (the armies,
+/// when the text names them, exchanged too).
 fn colour_mirror(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
+    let mut f: Vec<&str> = fen.split_whitespace().collect();
+    let armies = match f.last() {
+        Some(last) if f.len() > 7 && last.contains('/') => {
+            let (w, b) = last.split_once('/').unwrap();
+            f.pop();
+            Some(format!("{b}/{w}"))
+        }
+        _ => None,
+    };
     let swap = |t: &str| -> String {
         t.chars()
             .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
@@ -434,6 +443,10 @@ fn colour_mirror(fen: &str) -> String {
             "f" => "F",
             other => other,
         });
+    }
+    if let Some(a) = armies {
+        out.push(' ');
+        out.push_str(&a);
     }
     out
 }
@@ -486,5 +499,366 @@ fn perft_deep() {
         let d = depth + 1;
         let t = std::time::Instant::now();
         println!("perft {label:?} [{fen}] depth {d}: {} ({:.1?})", p.perft(d), t.elapsed());
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Armies (rule zero: Chess with Different Armies, A1-A4)
+// ------------------------------------------------------------------------------------------------
+
+const ARMY_NAMES: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
+
+/// The ordinary moves of the pieces on rank 1 (no pawn moves, squirts or arson) at the start.
+fn back_rank_moves(p: &RefPosition) -> Vec<String> {
+    p.legal_moves()
+        .into_iter()
+        .filter(|t| !t.contains('~') && !t.starts_with('@') && &t[1..2] == "1")
+        .collect()
+}
+
+#[test]
+fn armies_start_positions_by_hand() {
+    // The text: White's array on rank 1, Black's on rank 8, the armies last (A1, spec example).
+    assert_eq!(
+        start("clobberers", "nutty").to_text(),
+        "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 Aa clobberers/nutty"
+    );
+    assert_eq!(start("fide", "fide").to_text(), START);
+    assert_eq!(
+        start("Rookies", "FIDE").to_text(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/SWHMKHWS w KQkq - 0 1 Aa rookies/fide"
+    );
+    // From the FIDE start count (105 = 20 ordinary + 16 arson + 69 squirts): arson (one per
+    // piece, 16) and squirts (they depend only on which squares are occupied: 72 minus the three
+    // pushing the own King e1 off the board, 69; nothing Black has reaches ranks 1-3, so no squirt
+    // exposes the King) are the same for every army. Pawns: 16. Only the rank-1 moves change:
+    // - fide: Nb1 a3 c3, Ng1 f3 h3 = 4 -> 105.
+    // - clobberers DEFAKFED: Bede a1: diagonal b2 own, jumps c1 own, a3 = 1; Waffle b1: steps a1
+    //   c1 b2 own, (2,2) d3 = 1; FAD c1: diagonal steps own, (±2,2) a3 e3, (0,2) c3, (±2,0) a1 e1
+    //   own = 3; Cardinal d1: diagonals blocked, knight c3 e3 (b2 f2 own) = 2; King 0; FAD f1 d3
+    //   f3 h3 = 3; Waffle g1 e3 = 1; Bede h1 h3 = 1. 12 -> 16 + 12 + 16 + 69 = 113.
+    // - nutty TIULKUIT: Charging Rooks a1 h1: forward and sideways blocked, nothing behind = 0;
+    //   Fibnif b1: narrow leaps a3 c3 (diagonal steps own) = 2, g1: f3 h3 = 2; Charging Knight c1:
+    //   forward leaps b3 d3 (a2 e2 own), sideways b1 d1 own = 2, f1: e3 g3 = 2; Colonel d1: c3 e3
+    //   (b2 f2 own; slides and King steps blocked) = 2. 10 -> 111.
+    // - rookies SWHMKHWS: Short Rooks 0; Woody Rook b1: b3 (steps own, d1 own) = 1, g1: g3 = 1;
+    //   Half-Duck c1: (0,3) c4, (0,2) c3 (f1 a1 e1 own, diagonal steps own) = 2, f1: f4 f3 = 2;
+    //   Chancellor d1: c3 e3 = 2. 8 -> 109.
+    let expected: [(&str, &[&str], usize); 4] = [
+        ("fide", &["b1a3", "b1c3", "g1f3", "g1h3"], 105),
+        (
+            "clobberers",
+            &["a1a3", "b1d3", "c1a3", "c1c3", "c1e3", "d1c3", "d1e3", "f1d3", "f1f3", "f1h3", "g1e3", "h1h3"],
+            113,
+        ),
+        ("nutty", &["b1a3", "b1c3", "c1b3", "c1d3", "d1c3", "d1e3", "f1e3", "f1g3", "g1f3", "g1h3"], 111),
+        ("rookies", &["b1b3", "c1c3", "c1c4", "d1c3", "d1e3", "f1f3", "f1f4", "g1g3"], 109),
+    ];
+    for (army, back, total) in expected {
+        for black in ARMY_NAMES {
+            let p = start(army, black);
+            let m = p.legal_moves();
+            assert_eq!(back_rank_moves(&p), sorted(back), "{army} v {black}");
+            assert_eq!(m.iter().filter(|t| t.starts_with('@')).count(), 16);
+            assert_eq!(m.iter().filter(|t| t.contains('~')).count(), 69);
+            assert_eq!(m.len(), total, "{army} v {black}");
+        }
+    }
+    // Black's count is White's for the same army, mirrored. No first action of either side
+    // reaches a square of the other's (the Half-Duck's c1-c4 / c8-c5 and the two-steps stop short)
+    // with one exception: a White rook-slider that lands on e3 in one move - the Colonel (d1e3,
+    // knight leap) or the Chancellor (d1e3) - slides up the e-file to the pawn e7 and pins it to
+    // the King e8 (F8). Then the four squirts that push e7 off the e-file are illegal for Black:
+    // d8~e7 (to f6), f8~e7 (to d6), d7~e7 (to f7), f7~e7 (to d7); e8~e7 pushes it to e6, still in
+    // the way. (A Cardinal on e3 looks along the diagonals: nothing.) So perft 2 is the product,
+    // minus 4 when White has the Colonel or the Chancellor:
+    // white nutty v black clobberers: 111 * 113 - 4 = 12539; white rookies v black nutty:
+    // 109 * 111 - 4 = 12095; white clobberers v black rookies: 113 * 109 = 12317.
+    assert_eq!(start("nutty", "clobberers").perft(2), 111 * 113 - 4);
+    assert_eq!(start("rookies", "nutty").perft(2), 109 * 111 - 4);
+    assert_eq!(start("clobberers", "rookies").perft(2), 113 * 109);
+    let p = start("nutty", "clobberers").play("d1e3").unwrap();
+    let m = p.legal_moves();
+    assert_eq!(m.len(), 113 - 4);
+    for t in ["d8~e7", "f8~e7", "d7~e7", "f7~e7"] {
+        assert!(!m.contains(&t.to_string()), "{t}");
+    }
+    assert!(m.contains(&"e8~e7".to_string()));
+    // Black to move after a quiet White move has its army's count: after 1.Hc4 (rookies) Black
+    // nutty has 111.
+    assert_eq!(start("rookies", "nutty").play("c1c4").unwrap().legal_moves().len(), 111);
+}
+
+#[test]
+fn armies_field_reads_and_writes() {
+    // Written last, after the arson and lost-Firefighter fields, only when an army is not fide.
+    for fen in [
+        "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 - Ff rookies/fide",
+        "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 A fide/rookies",
+        "4k3/8/8/8/8/8/8/3mK3 w - - 0 1 A fide/rookies",
+        "4k3/8/8/8/8/8/8/3(Ul)K3 w - - 0 1 Aa F nutty/fide",
+    ] {
+        assert_eq!(pos(fen).to_text(), fen);
+    }
+    // Read case-insensitively; fide/fide is read and then left out.
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/3MK3 w - - 0 1 - Ff Rookies/FIDE").to_text(),
+        "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 - Ff rookies/fide"
+    );
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 - fide/fide").to_text(),
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 -"
+    );
+    assert_eq!(pos("4k3/8/8/8/8/8/8/3AK3 w - - 0 1 - nutty/clobberers").armies(), ("nutty", "clobberers"));
+    for bad in [
+        // M belongs to neither clobberers nor nutty; Q to neither rookies army.
+        "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 - clobberers/nutty",
+        "4k3/8/8/8/8/8/8/3qK3 w - - 0 1 - rookies/rookies",
+        // Without the field the armies are fide: army letters are refused.
+        "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 -",
+        // Unknown army, field not last, a ninth field without armies, no such letter.
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - dragons/fide",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - nutty/fide Ff",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - Ff -",
+        "4k3/8/8/8/8/8/8/3XK3 w - - 0 1 - fide/fide",
+        // Castling rights need the army's own corner piece (a Rook is not the nutty corner piece).
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1 - nutty/fide",
+        "4k3/8/8/8/8/8/8/4K2T w K - 0 1 - fide/nutty",
+    ] {
+        assert!(parse(bad).is_err(), "accepted {bad}");
+    }
+}
+
+#[test]
+fn armies_squirt_by_an_army_piece() {
+    // White (rookies) Ka1 and an undeclared Half-Duck d4; Black (fide) Kh8 and pe5, Black's
+    // Firefighter lost, no arson. King: a2 b1 b2 = 3. Half-Duck: (±3,0) a4 g4, (0,±3) d7 d1,
+    // diagonal steps c5 c3 e3 and xe5, (±2,0) b4 f4, (0,±2) d6 d2 = 12. Squirt: e5 is the only
+    // occupied neighbour of a White piece, pushed to f6 = 1. Total 16.
+    let fen = "7k/8/8/4p3/3H4/8/8/K7 w - - 0 1 - f rookies/fide";
+    assert_eq!(
+        moves(fen),
+        sorted(&[
+            "a1a2", "a1b1", "a1b2", "d4a4", "d4g4", "d4d7", "d4d1", "d4c5", "d4c3", "d4e3", "d4e5", "d4b4",
+            "d4f4", "d4d6", "d4d2", "d4~e5"
+        ])
+    );
+    let p = pos(fen).play("d4~e5").unwrap();
+    assert_eq!(p.to_text(), "7k/8/5p2/8/3H~4/8/8/K7 b - - 1 1 - f rookies/fide");
+    // Black: Kg8 g7 h7 (none reached by the Half-Duck: g7 is (3,3) away) and f6-f5 = 4.
+    assert_eq!(p.legal_moves(), sorted(&["f6f5", "h8g7", "h8g8", "h8h7"]));
+
+    // A Black (nutty) Charging Rook squirts: Black t~ d5 next to a White pawn d4 pushes it to d3.
+    // Black: Ka8 (a7 b7 b8 = 3); the Charging Rook (forward toward rank 1): xd4 = 1; sideways
+    // a5 b5 c5, e5 f5 g5 h5 = 7; backward steps toward rank 8: d6 c6 e6 = 3 -> 11. Squirt d4
+    // (to d3) = 1; the King's neighbours are empty. White's Kh1 and pawn d4 (attacks c5, e5:
+    // nothing Black has): no burning piece, no duty. Total 15.
+    let fen = "k7/8/8/3t~4/3P4/8/8/7K b - - 0 1 - F fide/nutty";
+    let m = moves(fen);
+    assert_eq!(m.len(), 15, "{m:?}");
+    for t in ["d5~d4", "d5d4", "d5d6", "d5c6", "d5e6", "d5a5", "d5h5"] {
+        assert!(m.contains(&t.to_string()), "{t} missing from {m:?}");
+    }
+    assert!(!m.contains(&"d5d7".to_string()));
+    assert_eq!(pos(fen).play("d5~d4").unwrap().to_text(), "k7/8/8/3t~4/8/3P4/8/7K w - - 1 2 - F fide/nutty");
+}
+
+#[test]
+fn armies_rescue_through_army_patterns() {
+    // White (rookies): Kh1, undeclared Half-Duck c3, pawn d3; Black (fide): Ka8, a burning
+    // knight f3; Black's Firefighter lost, no arson. The Half-Duck's (3,0) leap reaches f3 over
+    // d3 (and empty e3).
+    // King: g1 g2 h2 = 3. Pawn d3: d4 = 1. Half-Duck: xf3, c6, c5, c1, a3, e3, b4 d4 b2 d2 = 10.
+    // Squirts: c3 pushes d3 to e3, d3 pushes c3 to b3 = 2 (f3 is next to no White piece).
+    // Rescue c3^f3 = 1. No duty (White undeclared). Total 17.
+    let fen = "k7/8/8/8/8/2HP1n!2/8/7K w - - 0 1 - f rookies/fide";
+    assert_eq!(
+        moves(fen),
+        sorted(&[
+            "h1g1", "h1g2", "h1h2", "d3d4", "c3f3", "c3c6", "c3c5", "c3c1", "c3a3", "c3e3", "c3b4", "c3d4",
+            "c3b2", "c3d2", "c3~d3", "d3~c3", "c3^f3"
+        ])
+    );
+    assert_eq!(
+        pos(fen).play("c3^f3").unwrap().to_text(),
+        "k7/8/8/8/8/2(H~N)P4/8/7K b - - 1 1 - f rookies/fide"
+    );
+    // A Rook (fide) there is blocked by d3: no rescue.
+    assert!(moves("k7/8/8/8/8/2RP1n!2/8/7K w - - 0 1 - f").iter().all(|t| !t.contains('^')));
+
+    // White (nutty): Kh1, undeclared Charging Rook d4; Black (fide): Ka8 and burning knights on
+    // d6 (forward, 2), a4 (sideways, 3), c3 (a backward diagonal step) and d2 (backward, 2).
+    // King: g1 g2 h2 = 3. Charging Rook: d5, xd6 = 2; c4 b4 xa4 = 3; e4 f4 g4 h4 = 4; backward
+    // steps d3, xc3, e3 = 3 -> 12. Extinguish c3 (its only occupied neighbour) = 1. Rescues: d6,
+    // a4, c3 = 3; d2 is two steps backward, out of reach. Total 19.
+    let fen = "k7/8/3n!4/8/n!2T4/2n!5/3n!4/7K w - - 0 1 - f nutty/fide";
+    let m = moves(fen);
+    assert_eq!(m.len(), 19, "{m:?}");
+    let rescues: Vec<String> = m.iter().filter(|t| t.contains('^')).cloned().collect();
+    assert_eq!(rescues, sorted(&["d4^a4", "d4^c3", "d4^d6"]));
+    assert!(m.contains(&"d4~c3".to_string()) && !m.contains(&"d4d2".to_string()));
+    // The Black Charging Rook mirrored: forward is toward rank 1 (same counts, colour mirror).
+    let mirrored = colour_mirror(fen);
+    assert_eq!(mirrored, "7k/3N!4/2N!5/N!2t4/8/3N!4/8/K7 b - - 0 1 - F fide/nutty");
+    let rescues: Vec<String> = moves(&mirrored).into_iter().filter(|t| t.contains('^')).collect();
+    assert_eq!(rescues, sorted(&["d5^a5", "d5^c6", "d5^d3"]));
+
+    // A rescued Charging Rook changes colour and its forward direction with it (READING: as F5
+    // says of a pawn): White's undeclared Kd1 rescues the burning Black t on d2, which comes to
+    // d1 (the rescuer stays). After 1.d1^d2 Kb8-a8, White: the Charging Rook slides up d2-d8 (7)
+    // and along rank 1 c1 b1 a1 e1 f1 g1 h1 (7), nothing behind = 14; the King c1 c2 d2 e2 e1 =
+    // 5. c1, d2, e1 are reached by both, written with letters (K~ for the Firefighter). 19.
+    let p = play_all("1k6/8/8/8/8/8/3t!4/3K4 w - - 0 1 - f fide/nutty", &["d1^d2", "b8a8"]);
+    assert_eq!(p.to_text(), "k7/8/8/8/8/8/8/3(K~T)4 w - - 2 2 - f fide/nutty");
+    assert_eq!(
+        p.legal_moves(),
+        sorted(&[
+            "K~d1c1", "Td1c1", "K~d1d2", "Td1d2", "K~d1e1", "Td1e1", "d1c2", "d1e2", "d1d3", "d1d4", "d1d5",
+            "d1d6", "d1d7", "d1d8", "d1b1", "d1a1", "d1f1", "d1g1", "d1h1"
+        ])
+    );
+}
+
+#[test]
+fn armies_duty_with_an_army_firefighter() {
+    // Black (nutty) declared Charging Knight u~ d4; White (fide): Kh1, pawn b4, a burning knight
+    // d8 (distance 4 from d4). Nothing Black has is attacked (the pawn b4 attacks a5 c5), so the
+    // duty applies. For Black the forward leaps go toward rank 1 (c2 e2 b3 f3: distance 6, 5),
+    // the sideways steps c4 e4 stay at 4, the backward steps d5 c5 e5 come to 3; c5 is attacked
+    // by the pawn b4: duty moves d4d5, d4e5. No extinguish or rescue reaches d8.
+    let fen = "k2N!4/8/8/8/1P1u~4/8/8/7K b - - 0 1 - fide/nutty";
+    assert_eq!(moves(fen), sorted(&["d4d5", "d4e5"]));
+    // The same with a declared Fibnif i~ d4 (narrow leaps c6 e6 at distance 2, diagonal steps
+    // c5 e5 at 3, c5 attacked): d4c6, d4e6, d4e5.
+    let fen = "k2N!4/8/8/8/1P1i~4/8/8/7K b - - 0 1 - fide/nutty";
+    assert_eq!(moves(fen), sorted(&["d4c6", "d4e5", "d4e6"]));
+    // White's declared Half-Duck h~ a1 and a burning Black knight a5 (distance 4): (0,3) a4 at 1
+    // and (0,2) a3 at 2; b2 at 3; c1 (2,0) and d1 (3,0) stay at 4. A Black pawn b5 attacks a4:
+    // duty moves a1a3, a1b2.
+    let fen = "7k/8/8/n!p6/8/8/8/H~6K w - - 0 1 - rookies/fide";
+    assert_eq!(moves(fen), sorted(&["a1a3", "a1b2"]));
+}
+
+#[test]
+fn armies_castling() {
+    // White (nutty) Charging Rooks on a1 h1: King d1 d2 e2 f2 f1 + e1g1 + e1c1 = 7; Ta1: a2-a8 (7),
+    // b1 c1 d1 (3) = 10; Th1: h2-h8 (7), g1 f1 (2) = 9. Total 26 (FIDE's Rooks count the same
+    // here: nothing lies behind rank 1).
+    let fen = "4k3/8/8/8/8/8/8/T3K2T w KQ - 0 1 - Ff nutty/fide";
+    assert_eq!(moves(fen).len(), 26);
+    assert_eq!(pos(fen).play("e1g1").unwrap().to_text(), "4k3/8/8/8/8/8/8/T4TK1 b - - 1 1 - Ff nutty/fide");
+    assert_eq!(pos(fen).play("e1c1").unwrap().to_text(), "4k3/8/8/8/8/8/8/2KT3T b - - 1 1 - Ff nutty/fide");
+    // F10 for the corner piece: Th1 moving or burning loses K.
+    assert_eq!(pos(fen).play("h1h2").unwrap().to_text(), "4k3/8/8/8/8/8/7T/T3K3 b Q - 1 1 - Ff nutty/fide");
+    let p = pos("4k3/8/8/8/8/8/8/T3K2T w KQ - 0 1 A Ff nutty/fide").play("@a1").unwrap();
+    assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/T!3K2T b K - 1 1 - Ff nutty/fide");
+    // Black (nutty) the same, its Charging Rooks sliding toward rank 1: 26 (colour mirror).
+    assert_eq!(colour_mirror(fen), "t3k2t/8/8/8/8/8/8/4K3 b kq - 0 1 - Ff fide/nutty");
+    assert_eq!(moves(&colour_mirror(fen)).len(), 26);
+
+    // White (clobberers) Bedes on a1 h1. King: d1 d2 e2 f2 f1 + e1g1 + e1b1 = 7. Bede a1:
+    // b2-h8 (7), jumps c1 a3 = 9; Bede h1: g2-a8 (7), jumps f1 h3 = 9. Total 25.
+    let fen = "4k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 - Ff clobberers/fide";
+    let m = moves(fen);
+    assert_eq!(m.len(), 25);
+    assert!(m.contains(&"e1b1".to_string()) && !m.contains(&"e1c1".to_string()));
+    assert_eq!(
+        pos(fen).play("e1b1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/8/1KD4D b - - 1 1 - Ff clobberers/fide"
+    );
+    assert_eq!(
+        pos(fen).play("e1g1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/8/D4DK1 b - - 1 1 - Ff clobberers/fide"
+    );
+    // The Bede's long castle lands the King on b1: a Black knight a3 attacking b1 forbids it
+    // (the FIDE long castle, King to c1, would stand: b1 need only be empty).
+    let m = moves("4k3/8/8/8/8/n7/8/D3K2D w KQ - 0 1 - Ff clobberers/fide");
+    assert!(!m.contains(&"e1b1".to_string()) && m.contains(&"e1g1".to_string()));
+    assert!(moves("4k3/8/8/8/8/n7/8/R3K2R w KQ - 0 1 - Ff").contains(&"e1c1".to_string()));
+    // The King passes c1: a Black knight b3 attacking c1 (and a1, d2) forbids it.
+    assert!(!moves("4k3/8/8/8/8/1n6/8/D3K2D w KQ - 0 1 - Ff clobberers/fide").contains(&"e1b1".to_string()));
+    // b1, c1, d1 must be empty: a White Waffle on b1 blocks it.
+    assert!(!moves("4k3/8/8/8/8/8/8/DE2K2D w KQ - 0 1 - Ff clobberers/fide").contains(&"e1b1".to_string()));
+    // Black's Bede long castle: e8b8, the Bede to c8.
+    let black = colour_mirror(fen);
+    assert_eq!(black, "d3k2d/8/8/8/8/8/8/4K3 b kq - 0 1 - Ff fide/clobberers");
+    assert_eq!(
+        pos(&black).play("e8b8").unwrap().to_text(),
+        "1kd4d/8/8/8/8/8/8/4K3 w - - 1 2 - Ff fide/clobberers"
+    );
+    // From the start of clobberers v clobberers, clearing b1 c1 d1: 1.b1d3 (Waffle (2,2)) e7e6
+    // 2.c1c3 (FAD (0,2)) e6e5 3.d1e3 (Cardinal knight leap) e5e4 4.e1b1 (the Bede to c1; White's
+    // rights go, Black's stay).
+    let p = play_all(
+        &start("clobberers", "clobberers").to_text(),
+        &["b1d3", "e7e6", "c1c3", "e6e5", "d1e3", "e5e4"],
+    );
+    let p = p.play("e1b1").unwrap_or_else(|| panic!("{:?}", p.legal_moves()));
+    assert_eq!(
+        p.to_text(),
+        "defakfed/pppp1ppp/8/8/4p3/2FEA3/PPPPPPPP/1KD2FED b kq - 1 4 Aa clobberers/clobberers"
+    );
+}
+
+#[test]
+fn armies_promotion() {
+    // clobberers/nutty: Pd7 promotes to d e f a t i u l (A2: either army's types) = 8; King 5.
+    let fen = "7k/3P4/8/8/8/8/8/4K3 w - - 0 1 - Ff clobberers/nutty";
+    assert_eq!(
+        moves(fen),
+        sorted(&[
+            "d7d8a", "d7d8d", "d7d8e", "d7d8f", "d7d8i", "d7d8l", "d7d8t", "d7d8u", "e1d1", "e1d2", "e1e2",
+            "e1f1", "e1f2"
+        ])
+    );
+    // The Colonel on d8 slides sideways to h8: check. Black: Kg7 Kh7 (g8 is on the slide; the
+    // Colonel's King steps and backward reach are c7 d7 e7) = 2.
+    let p = pos(fen).play("d7d8l").unwrap();
+    assert_eq!(p.to_text(), "3L3k/8/8/8/8/8/8/4K3 b - - 0 1 - Ff clobberers/nutty");
+    assert!(p.in_check());
+    assert_eq!(p.legal_moves(), sorted(&["h8g7", "h8h7"]));
+    // A Cardinal there does not check (diagonals c7 e7..., knight b7 f7 c6 e6): Kg7 g8 h7 = 3.
+    assert_eq!(pos(fen).play("d7d8a").unwrap().legal_moves().len(), 3);
+    // fide/rookies: q r b n s w h m = 8, plus King 5 = 13.
+    let m = moves("7k/3P4/8/8/8/8/8/4K3 w - - 0 1 - Ff fide/rookies");
+    assert_eq!(m.len(), 13);
+    for t in ["d7d8q", "d7d8r", "d7d8b", "d7d8n", "d7d8s", "d7d8w", "d7d8h", "d7d8m"] {
+        assert!(m.contains(&t.to_string()), "{t} missing from {m:?}");
+    }
+    // Black promotes too (fide/nutty: q r b n t i u l); a Firefighter pawn stays the Firefighter.
+    let p = pos("4k3/8/8/8/8/8/3p~4/7K b - - 0 1 - F fide/nutty");
+    let promos: Vec<String> = p.legal_moves().into_iter().filter(|t| t.starts_with("d2d1")).collect();
+    assert_eq!(promos, sorted(&["d2d1b", "d2d1i", "d2d1l", "d2d1n", "d2d1q", "d2d1r", "d2d1t", "d2d1u"]));
+    assert_eq!(p.play("d2d1u").unwrap().to_text(), "4k3/8/8/8/8/8/8/3u~3K w - - 0 2 - F fide/nutty");
+}
+
+#[test]
+fn armies_colour_symmetry_and_round_trip() {
+    for fen in [
+        "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 Aa clobberers/nutty",
+        "t3k2t/ppp1p!2(Pp)/3h~4/8/2(HL)1u3/8/P2P~4/S3K2S w Qk - 0 9 A rookies/nutty",
+        "t3k2t/2pp1p!2/8/4(Ai)3/8/8/2E~2PP1/D3K2D b KQkq - 0 9 a clobberers/nutty",
+    ] {
+        let a = pos(fen);
+        let b = pos(&colour_mirror(fen));
+        for d in 1..=2 {
+            assert_eq!(a.perft(d), b.perft(d), "depth {d}: {fen}");
+        }
+        let mut seen = 0;
+        round_trip_walk(&a, 2, &mut seen);
+    }
+}
+
+/// Perft 1-3 from the start of all 16 pairings: `cargo test --release --test firefighter_reference
+/// armies_perft_table -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn armies_perft_table() {
+    for white in ARMY_NAMES {
+        for black in ARMY_NAMES {
+            let p = start(white, black);
+            let counts: Vec<u64> = (1..=3).map(|d| p.perft(d)).collect();
+            println!("perft {white}/{black}: {counts:?}");
+        }
     }
 }

@@ -1,13 +1,14 @@
 //! Tests of the independent Tirebiter / Nick Danger reference move generator
 //! (`reference/tirebiter.rs`), and its perft counts for cross-checking the engine. Every expected
 //! number below is derived by hand in the comment next to it, or taken from the rule page's
-//! examples (T9).
+//! examples (T9). The `armies_*` tests play the armies of Chess with Different Armies (A1-A4)
+//! on both sides.
 
 #[path = "reference/tirebiter.rs"]
 mod tirebiter;
 
 use std::time::Instant;
-use tirebiter::{parse, RefPosition};
+use tirebiter::{parse, start, RefPosition};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
@@ -561,5 +562,335 @@ fn perft_print_deep() {
         println!("{fen}");
         print_perft("  tirebiter", &tb(fen), 5);
         print_perft("  nickdanger", &nd(fen), 5);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chess with Different Armies (A1-A4): the army pieces in every leg.
+
+const ARMY_NAMES: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
+
+#[test]
+fn armies_position_text() {
+    // The armies are the last field, written only when one is not fide.
+    let p = start("clobberers", "nutty", false);
+    assert_eq!(p.to_text(), "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 - clobberers/nutty");
+    assert_eq!(start("fide", "fide", false).to_text(), START);
+    assert_eq!(
+        start("FIDE", "Rookies", true).to_text(),
+        "swhmkhws/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - fide/rookies"
+    );
+    // The field may follow the groups, the six fields or the four fields; read case-insensitively;
+    // an explicit fide/fide is not written back.
+    assert_eq!(
+        tb("4k3/8/8/8/8/8/8/4K1A1 w - - 0 1 - Clobberers/FIDE").to_text(),
+        "4k3/8/8/8/8/8/8/4K1A1 w - - 0 1 - clobberers/fide"
+    );
+    assert_eq!(
+        tb("4k3/8/8/8/8/8/8/4K1A1 w - - clobberers/fide").to_text(),
+        "4k3/8/8/8/8/8/8/4K1A1 w - - 0 1 - clobberers/fide"
+    );
+    assert_eq!(
+        tb("4k3/8/8/8/8/8/8/4KN2 w - - 0 1 - fide/fide").to_text(),
+        "4k3/8/8/8/8/8/8/4KN2 w - - 0 1 -"
+    );
+    // A White piece may carry a letter of Black's army (promotion, A2).
+    assert_eq!(
+        tb("4k3/8/8/8/8/8/8/4K1l1 w - - 0 1 - fide/nutty").to_text(),
+        "4k3/8/8/8/8/8/8/4K1l1 w - - 0 1 - fide/nutty"
+    );
+    let g = tb("4k3/8/8/8/8/8/8/1W1WK3 w - - 0 1 b1,d1 rookies/fide");
+    assert_eq!(g.to_text(), "4k3/8/8/8/8/8/8/1W1WK3 w - - 0 1 b1,d1 rookies/fide");
+    assert_eq!(at(&g, "b1"), piece('W', &["b1", "d1"]));
+    for bad in [
+        "4k3/8/8/8/8/8/8/4K1M1 w - - 0 1 - clobberers/nutty", // M belongs to neither army
+        "4k3/8/8/8/8/8/8/4K1A1 w - - 0 1 -",                  // A without an armies field
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - clobberers",         // no '/': a stray eighth field
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - clobberers/pawns",   // unknown army
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 - clobberers/fide",   // clobberers castle with the Bede
+        "4k3/8/8/8/8/8/8/D3K3 w Q - 0 1 - fide/clobberers",   // fide castles with the Rook
+    ] {
+        assert!(parse(bad, false).is_err(), "{bad} should be rejected");
+    }
+}
+
+#[test]
+fn armies_start_perft_1_and_2() {
+    // By hand, White's moves from each array (pawns: 16 everywhere, no capture is possible):
+    // - fide: 16 + knights 4 = 20; Nick Danger 16 + 2 knight splits = 18.
+    // - clobberers DEFAKFED: Bede a1 jumps to a3 (c1 own; the bishop slides are blocked by b2),
+    //   Bede h1 to h3: 2; Waffle b1 only d3 (its W steps land on own pieces, (-2,+2) is off
+    //   the board), Waffle g1 only e3: 2; FAD c1 a3, c3, e3 (its F steps and (±2,0) hit own
+    //   pieces), FAD f1 d3, f3, h3: 6; Cardinal d1 c3, e3 (knight; b2 f2 own, bishop blocked):
+    //   2; King 0. Tirebiter 28. Nick Danger: every one of these is a leap (distance 1), so
+    //   each piece makes one move: Bedes 2, Waffles 2, FADs 2, Cardinal 1: 16 + 7 = 23.
+    // - nutty TIULKUIT: Charging Rooks none (a2/h2 and b1/g1 own, back steps off the board);
+    //   Fibnif b1 a3, c3 and g1 f3, h3: 4; Charging Knight c1 b3, d3 and f1 e3, g3 (the
+    //   (±2,+1) leaps and the sideways steps hit own pieces): 4; Colonel d1 c3, e3: 2. Tirebiter
+    //   26; Nick Danger 16 + 2 + 2 + 1 = 21.
+    // - rookies SWHMKHWS: Short Rooks none; Woody Rook b1 b3 (D over b2), g1 g3: 2; Half-Duck c1
+    //   c3 and c4 (the (0,+3) leap), f1 f3, f4 ((±3,0) lands on own pieces or off): 4;
+    //   Chancellor d1 c3, e3: 2. Tirebiter 24; Nick Danger 16 + 2 + 2 + 1 = 21.
+    let tb1 = [20u64, 28, 26, 24];
+    let nd1 = [18u64, 23, 21, 21];
+    // Perft 2 is the product of the two sides' counts: Black's arrays are White's mirrored in
+    // the rank, so Black's first-move counts are the same per army; after any White first move
+    // no White piece stands above rank 4 (pawn two-steps, Half-Duck c1-c4 / f1-f4), while
+    // Black's first moves reach rank 5 at the lowest (its Half-Duck's (0,-3) leap, pawns) and
+    // capture on rank 6 at the lowest (pawns), and no slide line opens: no capture, no check, no
+    // blocked square, in Nick Danger too.
+    for (w, white) in ARMY_NAMES.iter().enumerate() {
+        for (b, black) in ARMY_NAMES.iter().enumerate() {
+            let t = start(white, black, false);
+            let n = start(white, black, true);
+            assert_eq!(t.perft(1), tb1[w], "tirebiter {white}/{black}");
+            assert_eq!(n.perft(1), nd1[w], "nickdanger {white}/{black}");
+            assert_eq!(t.perft(2), tb1[w] * tb1[b], "tirebiter {white}/{black}");
+            assert_eq!(n.perft(2), nd1[w] * nd1[b], "nickdanger {white}/{black}");
+        }
+    }
+    // The Nick Danger splits from the start.
+    let n = start("clobberers", "rookies", true);
+    assert!(has(&n, "c1a3,c1c3,c1e3") && has(&n, "f1d3,f1f3,f1h3") && has(&n, "d1c3,d1e3"));
+    assert!(has(&n, "a1a3") && has(&n, "b1d3") && !has(&n, "c1c3"));
+    let p = play_all(n, &["c1a3,c1c3,c1e3"]);
+    assert_eq!(at(&p, "c3"), piece('F', &["a3", "c3", "e3"]));
+    // Black's rookies: Woody Rook b8-b6 alone (its only move), Half-Duck c8-c6,c5 together.
+    assert!(has(&p, "b8b6") && has(&p, "c8c5,c8c6") && !has(&p, "c8c5"));
+    let n = start("nutty", "fide", true);
+    assert!(has(&n, "b1a3,b1c3") && has(&n, "c1b3,c1d3") && has(&n, "d1c3,d1e3"));
+    let n = start("rookies", "nutty", true);
+    assert!(has(&n, "b1b3") && has(&n, "c1c3,c1c4") && has(&n, "f1f3,f1f4"));
+    let p = play_all(n, &["c1c3,c1c4"]);
+    // Black's nutty: Fibnif b8-a6,c6 and the Charging Knight c8-b6,d6, toward rank 1.
+    assert!(has(&p, "b8a6,b8c6") && has(&p, "c8b6,c8d6") && has(&p, "d8c6,d8e6"));
+}
+
+#[test]
+fn armies_multi_captures() {
+    // White Cardinal d4, Ka8 v Kh1, Pb3, Ne6, Rf6, Pg7. Bishop rays: NE e5 then f6 (capture;
+    // g7 behind it is not reached), NW c5 b6 a7, SE e3 f2 g1, SW c3 b2 a1; knight leaps b5 c2
+    // c6 e2 f3 f5 quiet, b3 and e6 captures. Quiet 1 + 3 + 3 + 3 + 6 = 16, one move capturing
+    // b3, e6 and f6; the King a7 b7 b8 (the rook sees f-file and rank 6, the knight c7 d8 ...,
+    // none of them): 20. Nick Danger: distance 1 = e5 c5 e3 c3 + the 6 knight squares, 2 = b6
+    // f2 b2, 3 = a7 g1 a1: 3 moves, the capture, the King's one move: 5.
+    let fen = "K7/6p1/4nr2/8/3A4/1p6/8/7k w - - 0 1 - clobberers/fide";
+    assert_eq!(tb(fen).perft(1), 20);
+    assert_eq!(nd(fen).perft(1), 5);
+    assert!(has(&tb(fen), "d4b3,d4e6,d4f6"));
+    assert!(!has(&tb(fen), "d4f6"));
+    let mut d1 = vec!["d4b5", "d4c2", "d4c3", "d4c5", "d4c6", "d4e2", "d4e3", "d4e5", "d4f3", "d4f5"];
+    d1.sort();
+    assert!(has(&nd(fen), &d1.join(",")));
+    assert!(has(&nd(fen), "d4b2,d4b6,d4f2") && has(&nd(fen), "d4a1,d4a7,d4g1"));
+    assert_eq!(
+        tb(fen).play("d4b3,d4e6,d4f6").unwrap().to_text(),
+        "K7/6p1/4AA2/8/8/1A6/8/7k b - - 0 1 b3,e6,f6 clobberers/fide"
+    );
+
+    // White Half-Duck d4, Kh1 v Ka8, Nd7, Pd5, Pe5, Bb4. Its 12 leaps: (±3,0) a4 g4, (0,±3) d7
+    // (over d5, d6: a capture) d1, F c3 c5 e3 e5 (capture), D b4 (capture) f4 d6 d2. Quiet 9,
+    // one move capturing b4, d7 and e5 (d5 is no Half-Duck square); King g1 g2 h2 (none
+    // attacked: Bb4 sees e1 and f8, the pawns d4/e4/c4/f4, the knight b6 b8 c5 f6 f8): 13.
+    // Nick Danger: the 9 quiet leaps are one move (all distance 1), the capture, the King: 3.
+    let fen = "k7/3n4/8/3pp3/1b1H4/8/8/7K w - - 0 1 - rookies/fide";
+    assert_eq!(tb(fen).perft(1), 13);
+    assert_eq!(nd(fen).perft(1), 3);
+    assert!(has(&nd(fen), "d4a4,d4c3,d4c5,d4d1,d4d2,d4d6,d4e3,d4f4,d4g4"));
+    assert_eq!(
+        tb(fen).play("d4b4,d4d7,d4e5").unwrap().to_text(),
+        "k7/3H4/8/3pH3/1H6/8/8/7K b - - 0 1 b4,d7,e5 rookies/fide"
+    );
+
+    // White Charging Knight d4, Kh1 v Ka8 and black pawns c6, f5, e4, d3, b3, c2. Its leaps:
+    // forward knight c6 (capture) e6 b5 f5 (capture), sideways c4 e4 (capture), backward d3
+    // (capture) c3 e3. The backward knight squares b3 and c2 are not its squares: not
+    // captured. Quiet 5 + one move capturing c6, d3, e4, f5 + King g1 g2 h2 (the pawns attack
+    // rank 3 and below only from d3/c2: c2 e2 b1 d1): 9. Nick Danger: 1 + 1 + 1 = 3.
+    let fen = "k7/8/2p5/5p2/3Up3/1p1p4/2p5/7K w - - 0 1 - nutty/fide";
+    assert_eq!(tb(fen).perft(1), 9);
+    assert_eq!(nd(fen).perft(1), 3);
+    assert!(has(&tb(fen), "d4c6,d4d3,d4e4,d4f5"));
+    assert!(has(&nd(fen), "d4b5,d4c3,d4c4,d4e3,d4e6"));
+    assert!(!tb(fen).legal_moves().iter().any(|m| m.contains("b3") || m.contains("c2")));
+    // A Black Charging Knight uses its own forward (toward rank 1): u e5 v Pd3, Pd7. Forward
+    // knight d3 (capture) f3 c4 g4, sideways d5 f5, backward (toward rank 8) e6 d6 f6; d7 is a
+    // backward knight square: not captured. 8 quiet + 1 capture + King a7 b7 b8 (Pd7 attacks
+    // c8 e8): 12.
+    let fen = "k7/3P4/8/4u3/8/3P4/8/7K b - - 0 1 - fide/nutty";
+    assert_eq!(tb(fen).perft(1), 12);
+    assert!(has(&tb(fen), "e5d3") && has(&tb(fen), "e5e6") && !has(&tb(fen), "e5d7"));
+}
+
+#[test]
+fn armies_tirebiter_colonel() {
+    // White Tirebiter Colonel a1,c1, Kh5 v Kh8. From a1: forward knight b3 (1,2), c2 (2,1);
+    // slides up a2..a8 (0,1..7), right b1 (then c1, its own location, blocks); king steps a2 b2
+    // b1. From c1: forward knight d3 (1,2) b3 (-1,2) e2 (2,1) a2 (-2,1); slides up c2..c8, right
+    // d1..h1, left b1 (a1 blocks); king steps b1 b2 c2 d1 d2.
+    // (a) vectors both locations have: (1,2) (2,1) (0,1)..(0,7) (1,0) (1,1): 11.
+    // (b) squares both reach: b3, c2, a2, b1, b2: 5.
+    // King g4 g5 g6 h4 h6 (g7/h7/g8 are next to h8): 5. Total 21. Nick Danger: a Tirebiter
+    // piece does not split further, the King's five squares are one move: 17.
+    let fen = "7k/8/8/7K/8/8/8/L1L5 w - - 0 1 a1,c1 nutty/fide";
+    assert_eq!(tb(fen).perft(1), 21);
+    assert_eq!(nd(fen).perft(1), 17);
+    let p = tb(fen);
+    assert!(has(&p, "a1b3,c1d3") && has(&p, "a1a8,c1c8") && has(&p, "a1b1,c1d1") && has(&p, "a1b2,c1d2"));
+    assert!(has(&p, "a1b3,c1b3") && has(&p, "a1c2,c1c2") && has(&p, "a1a2,c1a2"));
+    // (-1,2) from c1 has no partner from a1; (2,0) is blocked from a1.
+    assert!(!has(&p, "a1a3,c1b3") && !has(&p, "a1c1,c1e1"));
+    assert_eq!(p.play("a1b3,c1d3").unwrap().to_text(), "7k/8/8/7K/8/1L1L4/8/8 b - - 1 1 b3,d3 nutty/fide");
+    assert_eq!(p.play("a1c2,c1c2").unwrap().to_text(), "7k/8/8/7K/8/8/2L5/8 b - - 1 1 - nutty/fide");
+}
+
+#[test]
+fn armies_nick_danger_rook_splits() {
+    // Short Rook b2, Kh1 v Kh8. Up b3..b6 (R4: not b7, b8), right c2..f2 (not g2, h2), left
+    // a2, down b1. Distance 1: a2 b1 b3 c2; 2: b4 d2; 3: b5 e2; 4: b6 f2. The King g1 g2 h2
+    // at once. Nick Danger 5; Tirebiter 10 + 3 = 13.
+    let fen = "7k/8/8/8/8/8/1S6/7K w - - 0 1 - rookies/fide";
+    assert_eq!(
+        nd(fen).legal_moves(),
+        sorted(&["b2a2,b2b1,b2b3,b2c2", "b2b4,b2d2", "b2b5,b2e2", "b2b6,b2f2", "h1g1,h1g2,h1h2"])
+    );
+    assert_eq!(tb(fen).perft(1), 13);
+    // Charging Rook d4, Ka1 v Kh8: slides forward d5..d8 and sideways c4 b4 a4 / e4..h4, back
+    // steps c3 d3 e3. Distance 1: the three one-square slides and the three back steps; 2: d6
+    // b4 f4; 3: d7 a4 g4; 4: d8 h4. The King a2 b1 b2 at once: 5. Tirebiter 6+3+3+2 + 3 = 17.
+    let fen = "7k/8/8/8/3T4/8/8/K7 w - - 0 1 - nutty/fide";
+    assert_eq!(
+        nd(fen).legal_moves(),
+        sorted(&[
+            "d4c3,d4c4,d4d3,d4d5,d4e3,d4e4",
+            "d4b4,d4d6,d4f4",
+            "d4a4,d4d7,d4g4",
+            "d4d8,d4h4",
+            "a1a2,a1b1,a1b2",
+        ])
+    );
+    assert_eq!(tb(fen).perft(1), 17);
+    // Black's Charging Rook d5 slides toward rank 1 and steps back toward rank 8.
+    let fen = "7k/8/8/3t4/8/8/8/K7 b - - 0 1 - fide/nutty";
+    assert_eq!(
+        nd(fen).legal_moves(),
+        sorted(&[
+            "d5c5,d5c6,d5d4,d5d6,d5e5,d5e6",
+            "d5b5,d5d3,d5f5",
+            "d5a5,d5d2,d5g5",
+            "d5d1,d5h5",
+            "h8g7,h8g8,h8h7",
+        ])
+    );
+    // Woody Rook d4: its W steps and D jumps are all distance 1, one move to all eight.
+    let fen = "7k/8/8/8/3W4/8/8/K7 w - - 0 1 - rookies/fide";
+    assert_eq!(nd(fen).legal_moves(), sorted(&["d4b4,d4c4,d4d2,d4d3,d4d5,d4d6,d4e4,d4f4", "a1a2,a1b1,a1b2"]));
+}
+
+#[test]
+fn armies_castling() {
+    // Bede castling (A3). Ke1, Da1, pawns a2..h2 v Ke8. Pawns 16, Bede c1 and a3 (jumps; the
+    // slide is blocked by b2), King d1 f1, long castling e1-b1 with the Bede to c1: 21. Nick
+    // Danger: the Bede's two leaps are one move, the King's two squares one move: 19.
+    let fen = "4k3/8/8/8/8/8/PPPPPPPP/D3K3 w Q - 0 1 - clobberers/fide";
+    assert_eq!(tb(fen).perft(1), 21);
+    assert_eq!(nd(fen).perft(1), 19);
+    assert!(has(&tb(fen), "e1b1") && !has(&tb(fen), "e1c1"));
+    assert_eq!(
+        tb(fen).play("e1b1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/PPPPPPPP/1KD5 b - - 1 1 - clobberers/fide"
+    );
+    assert_eq!(
+        nd(fen).play("e1b1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/PPPPPPPP/1KD5 b - - 1 1 - clobberers/fide"
+    );
+    // The same for Black, long castling e8-b8.
+    let fen = "d3k3/pppppppp/8/8/8/8/8/4K3 b q - 0 1 - fide/clobberers";
+    assert!(has(&tb(fen), "e8b8"));
+    assert_eq!(
+        tb(fen).play("e8b8").unwrap().to_text(),
+        "1kd5/pppppppp/8/8/8/8/8/4K3 w - - 1 2 - fide/clobberers"
+    );
+    // c1 is passed: a black Rook on the open c-file forbids it. Pawns 14, Bede c1 a3, King d1
+    // f1: 18.
+    let fen = "2r1k3/8/8/8/8/8/PP1PPPPP/D3K3 w Q - 0 1 - clobberers/fide";
+    assert_eq!(tb(fen).perft(1), 18);
+    assert!(!has(&tb(fen), "e1b1"));
+    // b1 is the landing square: a black Knight a3 (attacking b1 and c2) forbids it. Pawns: a2
+    // blocked, b2 b3 b4 and b2:a3, c2..h2 12: 15; Bede c1 and a3 (its jump captures the
+    // knight): 2; King d1 f1: 2. 19. With a FIDE Rook the King lands on c1, which the knight
+    // does not attack: O-O-O stays legal.
+    let fen = "4k3/8/8/8/8/n7/PPPPPPPP/D3K3 w Q - 0 1 - clobberers/fide";
+    assert_eq!(tb(fen).perft(1), 19);
+    assert!(!has(&tb(fen), "e1b1"));
+    assert!(has(&tb("4k3/8/8/8/8/n7/PPPPPPPP/R3K3 w Q - 0 1 -"), "e1c1"));
+    // Other corner pieces castle as the Rook: Charging Rooks a1, h1. Pawns 16, Charging Rook
+    // a1 b1 c1 d1, h1 g1 f1 (back steps off the board, the file blocked), King d1 f1, O-O and
+    // O-O-O: 16 + 3 + 2 + 2 + 2 = 25.
+    let fen = "4k3/8/8/8/8/8/PPPPPPPP/T3K2T w KQ - 0 1 - nutty/fide";
+    assert_eq!(tb(fen).perft(1), 25);
+    assert_eq!(
+        tb(fen).play("e1c1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/PPPPPPPP/2KT3T b - - 1 1 - nutty/fide"
+    );
+    assert_eq!(
+        tb(fen).play("e1g1").unwrap().to_text(),
+        "4k3/8/8/8/8/8/PPPPPPPP/T4TK1 b - - 1 1 - nutty/fide"
+    );
+    // A Tirebiter corner piece never castles (T7): Short Rook h1,h3 may not hold the K right.
+    assert!(parse("4k3/8/8/8/8/7S/8/4K2S w K - 0 1 h1,h3 rookies/fide", false).is_err());
+}
+
+#[test]
+fn armies_promotion() {
+    // Kh1, Pb7 v Ke8, clobberers v nutty: b8 with the eight types d e f a t i u l; King g1 g2
+    // h2: 11. Nick Danger: pawns never split: 8 + 1 = 9.
+    let fen = "4k3/1P6/8/8/8/8/8/7K w - - 0 1 - clobberers/nutty";
+    assert_eq!(tb(fen).perft(1), 11);
+    assert_eq!(nd(fen).perft(1), 9);
+    let mut promos: Vec<String> = tb(fen).legal_moves().into_iter().filter(|m| m.starts_with("b7")).collect();
+    promos.sort();
+    assert_eq!(promos, sorted(&["b7b8a", "b7b8d", "b7b8e", "b7b8f", "b7b8i", "b7b8l", "b7b8t", "b7b8u"]));
+    assert!(!has(&tb(fen), "b7b8q"));
+    assert_eq!(tb(fen).play("b7b8l").unwrap().to_text(), "1L2k3/8/8/8/8/8/8/7K b - - 0 1 - clobberers/nutty");
+    // A Tirebiter pawn b7,d7 v Rc8, Kh8, rookies v fide: 0,+1 in 8 types (q r b n s w h m,
+    // every location alike), converging on c8 in 8; King g1 g2 h2: 19. Nick Danger 17.
+    let fen = "2r4k/1P1P4/8/8/8/8/8/7K w - - 0 1 b7,d7 rookies/fide";
+    assert_eq!(tb(fen).perft(1), 19);
+    assert_eq!(nd(fen).perft(1), 17);
+    assert!(has(&tb(fen), "b7b8h,d7d8h") && has(&tb(fen), "b7c8m,d7c8m") && !has(&tb(fen), "b7b8h,d7d8q"));
+    assert_eq!(
+        tb(fen).play("b7b8h,d7d8h").unwrap().to_text(),
+        "1HrH3k/8/8/8/8/8/8/7K b - - 0 1 b8,d8 rookies/fide"
+    );
+}
+
+#[test]
+fn armies_round_trip() {
+    for fen in [
+        "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 - clobberers/nutty",
+        "r3k2r/p1p1p1p1/8/1M6/8/8/P1P1P1P1/S3K2S w KQkq - 0 1 - rookies/fide",
+        "d3k2d/1P4p1/8/8/8/8/1p4P1/T3K2T w KQkq - 0 1 - nutty/clobberers",
+    ] {
+        for nick in [false, true] {
+            let mut seen = 0;
+            walk(&parse(fen, nick).unwrap(), 2, nick, &mut seen);
+            assert!(seen > 1);
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn armies_perft_print() {
+    for nick in [false, true] {
+        println!("{}", if nick { "nickdanger" } else { "tirebiter" });
+        for white in ARMY_NAMES {
+            for black in ARMY_NAMES {
+                let p = start(white, black, nick);
+                let counts: Vec<u64> = (1..=3).map(|d| p.perft(d)).collect();
+                println!("  {white}/{black}: {counts:?}");
+            }
+        }
     }
 }

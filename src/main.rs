@@ -1,6 +1,7 @@
 //! The `jester` binary: a thin clap front over the library's commands.
 
 use clap::{Args, Parser, Subcommand};
+use jester::core::Army;
 use jester::search::Limits;
 use jester::tools::arena::MatchConfig;
 use jester::tools::commands::{Analyze, Bench, CommandError, Moves, Perft, PositionArgs, Show};
@@ -234,12 +235,21 @@ struct PositionFlags {
     /// Moves to play first, space-separated (canonical tokens or SAN).
     #[arg(long)]
     moves: Option<String>,
+    /// White's army in cwda, firefighter, tirebiter, nickdanger: fide, clobberers, nutty or
+    /// rookies (a position text's own armies field wins).
+    #[arg(long, default_value = "fide")]
+    white_army: String,
+    /// Black's army (as --white-army).
+    #[arg(long, default_value = "fide")]
+    black_army: String,
 }
 
 impl PositionFlags {
     fn split(self) -> Result<(Variant, PositionArgs), CommandError> {
         let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
-        Ok((variant, PositionArgs { fen: self.fen, moves: self.moves }))
+        let army = |name: &str| Army::from_name(name).map_err(CommandError::Army);
+        let armies = [army(&self.white_army)?, army(&self.black_army)?];
+        Ok((variant, PositionArgs { fen: self.fen, moves: self.moves, armies }))
     }
 }
 

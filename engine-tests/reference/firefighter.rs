@@ -7,10 +7,18 @@
 //! (F8), apply the duty filter (F7), then render tokens with the letter rules and deduplicate.
 //!
 //! Readings chosen where the documents leave room are marked `READING:` in the comments.
+//!
+//! Armies (FireFighter's rule zero: Chess with Different Armies, rulings A1-A4): each side plays
+//! one of `fide`, `clobberers`, `nutty`, `rookies`. Every ordinary move, capture, attack test and
+//! rescue reach uses the army pieces' patterns (table `pattern`); castling uses the army's corner
+//! piece (A3, with the Bede's long castle e1-b1); promotion offers every non-King type of either
+//! army (A2). The armies are the last field of the position text, written only when one is not
+//! `fide`.
 
 use std::collections::BTreeMap;
 
-/// One piece: colour, kind (upper-case letter `P N B R Q K`), burning, declared Firefighter.
+/// One piece: colour, kind (upper-case letter: `P N B R Q K` and the army letters
+/// `D E F A T I U L S W H M`), burning, declared Firefighter.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct RefPiece {
     pub white: bool,
@@ -69,6 +77,123 @@ pub struct RefPosition {
     arson: [bool; 2],
     /// Firefighter gone for good: [White, Black].
     lost: [bool; 2],
+    /// The armies (indices into `ARMIES`): [White, Black].
+    armies: [usize; 2],
+}
+
+/// One army (A1): its name, its back rank from a to h (White's letters), its corner piece.
+struct Army {
+    name: &'static str,
+    back: &'static [u8; 8],
+    corner: u8,
+}
+
+const ARMIES: [Army; 4] = [
+    Army { name: "fide", back: b"RNBQKBNR", corner: b'R' },
+    Army { name: "clobberers", back: b"DEFAKFED", corner: b'D' },
+    Army { name: "nutty", back: b"TIULKUIT", corner: b'T' },
+    Army { name: "rookies", back: b"SWHMKHWS", corner: b'S' },
+];
+
+fn army_index(name: &str) -> Option<usize> {
+    ARMIES.iter().position(|a| a.name.eq_ignore_ascii_case(name))
+}
+
+/// The non-King piece types of an army's array, in order of first appearance (`R N B Q`, ...).
+fn army_types(army: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &k in ARMIES[army].back.iter() {
+        if k != b'K' && !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Every piece letter any army uses (upper case), Kings and Pawns included.
+const ALL_KINDS: &[u8] = b"PKRNBQDEFATIULSWHM";
+
+/// A piece's pattern for WHITE (Black mirrors the rank delta): leaps (never blocked) and slides
+/// (direction, greatest distance, 0 = unlimited; stopped by the first occupied square). Every
+/// piece but the pawn captures the way it moves.
+/// Leaps (file, rank) and slides (file, rank, range) of a piece kind.
+type Pattern = (&'static [(i32, i32)], &'static [(i32, i32, i32)]);
+
+fn pattern(kind: u8) -> Pattern {
+    const NONE: &[(i32, i32)] = &[];
+    const ORTH: &[(i32, i32, i32)] = &[(1, 0, 0), (0, 1, 0), (-1, 0, 0), (0, -1, 0)];
+    const DIAG: &[(i32, i32, i32)] = &[(1, 1, 0), (-1, 1, 0), (-1, -1, 0), (1, -1, 0)];
+    const ALL8: &[(i32, i32, i32)] =
+        &[(1, 0, 0), (0, 1, 0), (-1, 0, 0), (0, -1, 0), (1, 1, 0), (-1, 1, 0), (-1, -1, 0), (1, -1, 0)];
+    match kind {
+        b'N' => (&KNIGHT, &[]),
+        b'K' => (&KING, &[]),
+        b'R' => (NONE, ORTH),
+        b'B' => (NONE, DIAG),
+        b'Q' => (NONE, ALL8),
+        // Bede (BD): bishop slides + (±2,0),(0,±2) jumps.
+        b'D' => (&[(2, 0), (-2, 0), (0, 2), (0, -2)], DIAG),
+        // Waffle (WA): (±1,0),(0,±1),(±2,±2) jumps.
+        b'E' => (&[(1, 0), (-1, 0), (0, 1), (0, -1), (2, 2), (-2, 2), (-2, -2), (2, -2)], &[]),
+        // FAD: (±1,±1),(±2,±2),(±2,0),(0,±2) jumps.
+        b'F' => (
+            &[
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1),
+                (2, 2),
+                (-2, 2),
+                (-2, -2),
+                (2, -2),
+                (2, 0),
+                (-2, 0),
+                (0, 2),
+                (0, -2),
+            ],
+            &[],
+        ),
+        // Cardinal (BN): bishop slides + knight jumps.
+        b'A' => (&KNIGHT, DIAG),
+        // Charging Rook (fsRbK): forward and sideways rook slides; backward King steps.
+        b'T' => (&[(0, -1), (1, -1), (-1, -1)], &[(0, 1, 0), (1, 0, 0), (-1, 0, 0)]),
+        // Fibnif (ffbbNF): the four narrow knight leaps and the four diagonal steps.
+        b'I' => (&[(1, 2), (-1, 2), (1, -2), (-1, -2), (1, 1), (-1, 1), (-1, -1), (1, -1)], &[]),
+        // Charging Knight (fhNsWbK): forward knight leaps, sideways steps, backward King steps.
+        b'U' => (&[(1, 2), (-1, 2), (2, 1), (-2, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, -1)], &[]),
+        // Colonel (fhNfsRK): forward knight leaps, forward and sideways rook slides, King steps
+        // (the forward and sideways King steps coincide with the slides' first squares; only
+        // the backward three are listed as leaps, so no destination appears twice).
+        b'L' => (
+            &[(1, 2), (-1, 2), (2, 1), (-2, 1), (1, 1), (-1, 1), (0, -1), (1, -1), (-1, -1)],
+            &[(0, 1, 0), (1, 0, 0), (-1, 0, 0)],
+        ),
+        // Short Rook (R4): rook slides of at most 4 squares.
+        b'S' => (NONE, &[(1, 0, 4), (0, 1, 4), (-1, 0, 4), (0, -1, 4)]),
+        // Woody Rook (WD): (±1,0),(0,±1),(±2,0),(0,±2) jumps.
+        b'W' => (&[(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2)], &[]),
+        // Half-Duck (HFD): (±3,0),(0,±3),(±1,±1),(±2,0),(0,±2) jumps.
+        b'H' => (
+            &[
+                (3, 0),
+                (-3, 0),
+                (0, 3),
+                (0, -3),
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1),
+                (2, 0),
+                (-2, 0),
+                (0, 2),
+                (0, -2),
+            ],
+            &[],
+        ),
+        // Chancellor (RN): rook slides + knight jumps.
+        b'M' => (&KNIGHT, ORTH),
+        _ => unreachable!("no pattern for {}", kind as char),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -97,8 +222,6 @@ struct Action {
 
 const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 fn file_of(s: usize) -> i32 {
     (s % 8) as i32
@@ -154,26 +277,65 @@ fn side_index(white: bool) -> usize {
     }
 }
 
-/// (white, king square, rook square, rook destination, king destination, squares that must be
-/// empty, square the King passes) for the rights `K`, `Q`, `k`, `q`.
-type CastleSpec = (bool, usize, usize, usize, usize, &'static [usize], usize);
-const CASTLES: [CastleSpec; 4] = [
-    (true, 4, 7, 5, 6, &[5, 6], 5),
-    (true, 4, 0, 3, 2, &[1, 2, 3], 3),
-    (false, 60, 63, 61, 62, &[61, 62], 61),
-    (false, 60, 56, 59, 58, &[57, 58, 59], 59),
-];
+/// One castling right (`K`, `Q`, `k`, `q`): the side, the King's square, the corner piece's kind
+/// and square, the corner piece's destination, the King's destination, the squares that must be
+/// empty, and the squares the King passes (its destination is judged by the legality filter).
+struct CastleSpec {
+    white: bool,
+    ksq: usize,
+    corner: u8,
+    csq: usize,
+    cto: usize,
+    kto: usize,
+    between: Vec<usize>,
+    pass: Vec<usize>,
+}
+
+/// The castling right `i` (0 `K`, 1 `Q`, 2 `k`, 3 `q`) for a side playing `army` (A3): FIDE
+/// castling with the army's corner piece as the Rook; a Bede's long castle puts the King on b1
+/// (b8) and the Bede on c1 (c8), the King passing d1 and c1.
+fn castle_spec(i: usize, army: usize) -> CastleSpec {
+    let white = i < 2;
+    let base = if white { 0 } else { 56 };
+    let corner = ARMIES[army].corner;
+    let (csq, cto, kto, between, pass): (usize, usize, usize, Vec<usize>, Vec<usize>) = if i % 2 == 0 {
+        (7, 5, 6, vec![5, 6], vec![5])
+    } else if corner == b'D' {
+        (0, 2, 1, vec![1, 2, 3], vec![3, 2])
+    } else {
+        (0, 3, 2, vec![1, 2, 3], vec![3])
+    };
+    CastleSpec {
+        white,
+        ksq: base + 4,
+        corner,
+        csq: base + csq,
+        cto: base + cto,
+        kto: base + kto,
+        between: between.into_iter().map(|s| base + s).collect(),
+        pass: pass.into_iter().map(|s| base + s).collect(),
+    }
+}
 
 impl RefPosition {
     // ------------------------------------------------------------------------------------------
     // Position text
     // ------------------------------------------------------------------------------------------
 
-    /// Reads the position text (7 or 8 fields, see `protocol-docs/notation.md`).
+    /// Reads the position text (7 or 8 fields, see `protocol-docs/notation.md`, then the armies
+    /// `<white>/<black>` as the last field when it holds a `/`).
     pub fn parse(fen: &str) -> Result<RefPosition, String> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut armies = [0usize; 2];
+        if fields.len() >= 2 && fields[fields.len() - 1].contains('/') {
+            let text = fields.pop().unwrap();
+            let (w, b) = text.split_once('/').unwrap();
+            for (slot, name) in armies.iter_mut().zip([w, b]) {
+                *slot = army_index(name).ok_or_else(|| format!("bad armies field {text}"))?;
+            }
+        }
         if fields.len() != 7 && fields.len() != 8 {
-            return Err(format!("expected 7 or 8 fields, got {}", fields.len()));
+            return Err(format!("expected 7 or 8 fields (then the armies), got {}", fields.len()));
         }
         let mut board: [Vec<RefPiece>; 64] = std::array::from_fn(|_| Vec::new());
         let ranks: Vec<&str> = fields[0].split('/').collect();
@@ -282,12 +444,19 @@ impl RefPosition {
         for b in &mut board {
             b.sort_by_key(|p| p.sort_key());
         }
-        let pos = RefPosition { board, white_to_move, castling, ep, halfmove, fullmove, arson, lost };
+        let pos = RefPosition { board, white_to_move, castling, ep, halfmove, fullmove, arson, lost, armies };
         pos.validate()?;
         Ok(pos)
     }
 
     fn validate(&self) -> Result<(), String> {
+        // A piece of either colour may carry a letter of either army (rescues change colours,
+        // promotions offer both armies' types), but no other.
+        let mut allowed = vec![b'P', b'K'];
+        allowed.extend(self.promotion_types());
+        if let Some((s, p)) = self.pieces().find(|(_, p)| !allowed.contains(&p.kind)) {
+            return Err(format!("piece {} on {} belongs to neither army", p.letter(), name(s)));
+        }
         let count: usize = self.board.iter().map(|b| b.len()).sum();
         if count > 32 {
             return Err(format!("{count} pieces (more than 32)"));
@@ -305,9 +474,9 @@ impl RefPosition {
                 return Err("a Firefighter of a side that has lost it".to_string());
             }
         }
-        for (i, spec) in CASTLES.iter().enumerate() {
-            if self.castling[i] && !self.castle_pieces_ok(spec) {
-                return Err("castling right without its King and Rook".to_string());
+        for i in 0..4 {
+            if self.castling[i] && !self.castle_pieces_ok(&self.castle(i)) {
+                return Err("castling right without its King and corner piece".to_string());
             }
         }
         if let Some(e) = self.ep {
@@ -401,6 +570,9 @@ impl RefPosition {
             [true, false] => out.push_str(" F"),
             [false, true] => out.push_str(" f"),
             [false, false] => {}
+        }
+        if self.armies != [0, 0] {
+            out.push_str(&format!(" {}/{}", ARMIES[self.armies[0]].name, ARMIES[self.armies[1]].name));
         }
         out
     }
@@ -522,17 +694,52 @@ impl RefPosition {
         if df == 0 && dr == 0 {
             return false;
         }
-        let line = df == 0 || dr == 0;
-        let diag = df.abs() == dr.abs();
-        match p.kind {
-            b'P' => dr == forward(p.white) && df.abs() == 1,
-            b'N' => (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1),
-            b'K' => df.abs() <= 1 && dr.abs() <= 1,
-            b'R' => line && self.clear_between(from, to),
-            b'B' => diag && self.clear_between(from, to),
-            b'Q' => (line || diag) && self.clear_between(from, to),
-            _ => unreachable!(),
+        if p.kind == b'P' {
+            return dr == forward(p.white) && df.abs() == 1;
         }
+        // The pattern is White's: a Black piece's rank delta is mirrored.
+        let dr = dr * forward(p.white);
+        let (leaps, slides) = pattern(p.kind);
+        if leaps.contains(&(df, dr)) {
+            return true;
+        }
+        slides.iter().any(|&(sf, sr, max)| {
+            // `to` lies on the ray (sf, sr) at distance n >= 1.
+            let n = if sf != 0 { df / sf } else { dr / sr };
+            n >= 1 && df == n * sf && dr == n * sr && (max == 0 || n <= max) && self.clear_between(from, to)
+        })
+    }
+
+    /// Every square the piece's (non-pawn) move pattern reaches from `from` (slides stopped by
+    /// the first occupied square, which is included), whatever the squares hold; no duplicates.
+    fn destinations(&self, from: usize, p: &RefPiece) -> Vec<usize> {
+        let f = forward(p.white);
+        let (leaps, slides) = pattern(p.kind);
+        let mut out = Vec::new();
+        for &(df, dr) in leaps {
+            if let Some(to) = offset(from, df, dr * f) {
+                out.push(to);
+            }
+        }
+        for &(df, dr, max) in slides {
+            let mut cur = from;
+            let mut n = 0;
+            while let Some(to) = offset(cur, df, dr * f) {
+                out.push(to);
+                n += 1;
+                if !self.board[to].is_empty() || n == max {
+                    break;
+                }
+                cur = to;
+            }
+        }
+        debug_assert!({
+            let mut d = out.clone();
+            d.sort();
+            d.dedup();
+            d.len() == out.len()
+        });
+        out
     }
 
     /// The rescue reach (F5): the move pattern or the capture pattern; for a pawn the forward step
@@ -644,43 +851,17 @@ impl RefPosition {
                 if p.white != us || p.burning {
                     continue;
                 }
-                match p.kind {
-                    b'N' | b'K' => {
-                        let offs = if p.kind == b'N' { &KNIGHT } else { &KING };
-                        for &(df, dr) in offs {
-                            if let Some(to) = offset(from, df, dr) {
-                                if self.landing(to, us).is_some() {
-                                    out.push(plain(from, idx, to));
-                                }
-                            }
-                        }
-                        if p.kind == b'K' {
-                            out.extend(self.castlings(from, idx));
-                        }
+                if p.kind == b'P' {
+                    self.pawn_moves(from, idx, p, &mut out);
+                    continue;
+                }
+                for to in self.destinations(from, p) {
+                    if self.landing(to, us).is_some() {
+                        out.push(plain(from, idx, to));
                     }
-                    b'R' | b'B' | b'Q' => {
-                        let dirs: Vec<(i32, i32)> = match p.kind {
-                            b'R' => ROOK_DIRS.to_vec(),
-                            b'B' => BISHOP_DIRS.to_vec(),
-                            _ => ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()).copied().collect(),
-                        };
-                        for (df, dr) in dirs {
-                            let mut cur = from;
-                            while let Some(to) = offset(cur, df, dr) {
-                                match self.landing(to, us) {
-                                    Some(false) => out.push(plain(from, idx, to)),
-                                    Some(true) => {
-                                        out.push(plain(from, idx, to));
-                                        break;
-                                    }
-                                    None => break,
-                                }
-                                cur = to;
-                            }
-                        }
-                    }
-                    b'P' => self.pawn_moves(from, idx, p, &mut out),
-                    _ => unreachable!(),
+                }
+                if p.kind == b'K' {
+                    out.extend(self.castlings(from, idx));
                 }
             }
         }
@@ -719,14 +900,26 @@ impl RefPosition {
         out
     }
 
+    /// A2: every non-King type in either army's array.
+    fn promotion_types(&self) -> Vec<u8> {
+        let mut out = army_types(self.armies[0]);
+        for k in army_types(self.armies[1]) {
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+        out
+    }
+
     fn pawn_moves(&self, from: usize, idx: usize, p: &RefPiece, out: &mut Vec<Action>) {
         let us = p.white;
+        let promos = self.promotion_types();
         let f = forward(us);
         let last = if us { 7 } else { 0 };
         let second = if us { 1 } else { 6 };
         let mut push = |to: usize, ep_victim: Option<usize>, double: bool| {
             if rank_of(to) == last {
-                for k in [b'N', b'B', b'R', b'Q'] {
+                for &k in &promos {
                     out.push(Action {
                         kind: ActKind::Ordinary { promo: Some(k), castle: None, ep_victim, double },
                         from,
@@ -770,13 +963,18 @@ impl RefPosition {
         }
     }
 
-    /// The King and the right's Rook stand on their squares, unburnt, the Rook the only own Rook
-    /// there.
+    /// The castling right `i` for the army of its side.
+    fn castle(&self, i: usize) -> CastleSpec {
+        castle_spec(i, self.armies[if i < 2 { 0 } else { 1 }])
+    }
+
+    /// The King and the right's corner piece (the Rook for FIDE) stand on their squares, unburnt,
+    /// the corner piece the only own piece of its kind there.
     fn castle_pieces_ok(&self, spec: &CastleSpec) -> bool {
-        let &(white, ksq, rsq, ..) = spec;
+        let (white, ksq, csq) = (spec.white, spec.ksq, spec.csq);
         let king = self.board[ksq].iter().any(|p| p.white == white && p.kind == b'K' && !p.burning);
         let rooks: Vec<&RefPiece> =
-            self.board[rsq].iter().filter(|p| p.white == white && p.kind == b'R').collect();
+            self.board[csq].iter().filter(|p| p.white == white && p.kind == spec.corner).collect();
         king && rooks.len() == 1 && !rooks[0].burning
     }
 
@@ -784,24 +982,28 @@ impl RefPosition {
     fn castlings(&self, from: usize, idx: usize) -> Vec<Action> {
         let us = self.white_to_move;
         let mut out = Vec::new();
-        for (i, spec) in CASTLES.iter().enumerate() {
-            let &(white, ksq, rsq, rto, kto, between, pass) = spec;
-            if white != us || from != ksq || !self.castling[i] || !self.castle_pieces_ok(spec) {
+        for i in 0..4 {
+            let spec = self.castle(i);
+            if spec.white != us || from != spec.ksq || !self.castling[i] || !self.castle_pieces_ok(&spec) {
                 continue;
             }
-            if between.iter().any(|&s| !self.board[s].is_empty()) {
+            if spec.between.iter().any(|&s| !self.board[s].is_empty()) {
                 continue;
             }
             if self.king_threatened(us) {
                 continue;
             }
-            // The King imagined on the square it passes (alone there; the rest stays).
-            let mut imagined = self.clone();
-            let k = imagined.board[ksq].remove(idx);
-            imagined.board[pass].push(k);
-            if imagined.king_threatened(us) {
+            // The King imagined on each square it passes (alone there; the rest stays).
+            let passes_threat = spec.pass.iter().any(|&pass| {
+                let mut imagined = self.clone();
+                let k = imagined.board[spec.ksq].remove(idx);
+                imagined.board[pass].push(k);
+                imagined.king_threatened(us)
+            });
+            if passes_threat {
                 continue;
             }
+            let (rsq, rto, kto) = (spec.csq, spec.cto, spec.kto);
             out.push(Action {
                 kind: ActKind::Ordinary {
                     promo: None,
@@ -851,7 +1053,8 @@ impl RefPosition {
                 }
                 n.board[a.to].push(p);
                 if let Some((rsq, rto)) = castle {
-                    let ri = n.board[rsq].iter().position(|q| q.white == us && q.kind == b'R').unwrap();
+                    let corner = ARMIES[self.armies[side_index(us)]].corner;
+                    let ri = n.board[rsq].iter().position(|q| q.white == us && q.kind == corner).unwrap();
                     let r = n.board[rsq].remove(ri);
                     n.board[rto].push(r);
                 }
@@ -902,8 +1105,8 @@ impl RefPosition {
                 n.lost[side_index(side)] = true;
             }
         }
-        for (i, spec) in CASTLES.iter().enumerate() {
-            if n.castling[i] && !n.castle_pieces_ok(spec) {
+        for i in 0..4 {
+            if n.castling[i] && !n.castle_pieces_ok(&n.castle(i)) {
                 n.castling[i] = false;
             }
         }
@@ -913,11 +1116,12 @@ impl RefPosition {
         n
     }
 
-    /// A capture on `sq` removes a King or Rook standing there: its rights go (even if a like
-    /// piece lands there in the same move).
+    /// A capture on `sq` removes a King or corner piece standing there: its rights go (even if a
+    /// like piece lands there in the same move).
     fn lose_rights_on(&mut self, sq: usize) {
-        for (i, &(_, ksq, rsq, ..)) in CASTLES.iter().enumerate() {
-            if ksq == sq || rsq == sq {
+        for i in 0..4 {
+            let spec = self.castle(i);
+            if spec.ksq == sq || spec.csq == sq {
                 self.castling[i] = false;
             }
         }
@@ -1018,10 +1222,10 @@ fn parse_entries(text: &str) -> Result<Vec<RefPiece>, String> {
     let mut k = 0;
     while k < chars.len() {
         let c = chars[k];
-        let kind = match c.to_ascii_uppercase() {
-            'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => c.to_ascii_uppercase() as u8,
-            _ => return Err(format!("invalid piece entry in {text}")),
-        };
+        let kind = c.to_ascii_uppercase() as u8;
+        if !c.is_ascii_alphabetic() || !ALL_KINDS.contains(&kind) {
+            return Err(format!("invalid piece entry in {text}"));
+        }
         let mut piece = RefPiece { white: c.is_ascii_uppercase(), kind, burning: false, ff: false };
         k += 1;
         if k < chars.len() && chars[k] == '!' {
@@ -1040,4 +1244,28 @@ fn parse_entries(text: &str) -> Result<Vec<RefPiece>, String> {
 /// Reads a position text.
 pub fn parse(fen: &str) -> Result<RefPosition, String> {
     RefPosition::parse(fen)
+}
+
+/// The start position for White's and Black's armies (`fide`, `clobberers`, `nutty`, `rookies`,
+/// any case): White's array on rank 1, Black's on rank 8 (both from the a-file, A1), pawns on
+/// ranks 2 and 7, all castling and arson rights. Panics on an unknown army name.
+pub fn start(white: &str, black: &str) -> RefPosition {
+    let w = army_index(white).unwrap_or_else(|| panic!("unknown army {white}"));
+    let b = army_index(black).unwrap_or_else(|| panic!("unknown army {black}"));
+    let back = |army: usize| -> String { ARMIES[army].back.iter().map(|&c| c as char).collect() };
+    let fen = format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1 Aa {}/{}",
+        back(b).to_ascii_lowercase(),
+        back(w),
+        ARMIES[w].name,
+        ARMIES[b].name
+    );
+    RefPosition::parse(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+impl RefPosition {
+    /// The armies' names: (White, Black).
+    pub fn armies(&self) -> (&'static str, &'static str) {
+        (ARMIES[self.armies[0]].name, ARMIES[self.armies[1]].name)
+    }
 }

@@ -7,6 +7,12 @@
 //! occupies) plus a mailbox mapping every square to the piece standing there; every move is made
 //! on a fresh copy and the mover's King is tested by generating every capture the opponent could
 //! make. No dependencies beyond `std`.
+//!
+//! It also plays with the armies of Chess with Different Armies (rulings A1-A4; letters, arrays,
+//! castling and promotion as in the armies spec): every piece is identified by its letter and
+//! moves by its own leaps and slides in every leg (T2 captures, T3 vectors and converges, T5
+//! check, T8 splits). The armies are the position text's last field, `<white>/<black>`, present
+//! only when an army is not `fide`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,41 +50,210 @@ enum Role {
     Rook,
     Queen,
     King,
+    // Colorbound Clobberers.
+    Bede,
+    Waffle,
+    Fad,
+    Cardinal,
+    // Nutty Knights.
+    ChargingRook,
+    Fibnif,
+    ChargingKnight,
+    Colonel,
+    // Remarkable Rookies.
+    ShortRook,
+    WoodyRook,
+    HalfDuck,
+    Chancellor,
 }
+
+/// Every role with its lower-case letter.
+const LETTERS: [(Role, char); 18] = [
+    (Role::Pawn, 'p'),
+    (Role::Knight, 'n'),
+    (Role::Bishop, 'b'),
+    (Role::Rook, 'r'),
+    (Role::Queen, 'q'),
+    (Role::King, 'k'),
+    (Role::Bede, 'd'),
+    (Role::Waffle, 'e'),
+    (Role::Fad, 'f'),
+    (Role::Cardinal, 'a'),
+    (Role::ChargingRook, 't'),
+    (Role::Fibnif, 'i'),
+    (Role::ChargingKnight, 'u'),
+    (Role::Colonel, 'l'),
+    (Role::ShortRook, 's'),
+    (Role::WoodyRook, 'w'),
+    (Role::HalfDuck, 'h'),
+    (Role::Chancellor, 'm'),
+];
 
 impl Role {
     fn lower(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-        }
+        LETTERS.iter().find(|(r, _)| *r == self).unwrap().1
     }
 
     fn from_lower(c: char) -> Option<Role> {
-        Some(match c {
-            'p' => Role::Pawn,
-            'n' => Role::Knight,
-            'b' => Role::Bishop,
-            'r' => Role::Rook,
-            'q' => Role::Queen,
-            'k' => Role::King,
-            _ => return None,
-        })
+        LETTERS.iter().find(|(_, l)| *l == c).map(|(r, _)| *r)
+    }
+
+    /// Leaps (never blocked), as (file, rank) deltas for White; Black mirrors the rank delta.
+    /// Each leap is one leg of distance 1 (T8).
+    fn leaps(self) -> &'static [(i32, i32)] {
+        match self {
+            Role::Knight => &KNIGHT_STEPS,
+            Role::King => &KING_STEPS,
+            // BD: the bishop part slides; the dabbaba part leaps.
+            Role::Bede => &DABBABA,
+            // WA.
+            Role::Waffle => &[(1, 0), (0, 1), (-1, 0), (0, -1), (2, 2), (-2, 2), (-2, -2), (2, -2)],
+            // FAD.
+            Role::Fad => &[
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1),
+                (2, 2),
+                (-2, 2),
+                (-2, -2),
+                (2, -2),
+                (2, 0),
+                (0, 2),
+                (-2, 0),
+                (0, -2),
+            ],
+            // BN: the knight part.
+            Role::Cardinal | Role::Chancellor => &KNIGHT_STEPS,
+            // fsRbK: the three backward king steps.
+            Role::ChargingRook => &[(0, -1), (1, -1), (-1, -1)],
+            // ffbbNF: the four narrow knight leaps and the ferz.
+            Role::Fibnif => &[(1, 2), (-1, 2), (1, -2), (-1, -2), (1, 1), (-1, 1), (-1, -1), (1, -1)],
+            // fhNsWbK: forward knight leaps, sideways wazir steps, backward king steps.
+            Role::ChargingKnight => {
+                &[(1, 2), (-1, 2), (2, 1), (-2, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, -1)]
+            }
+            // fhNfsRK: forward knight leaps and every king step (the rook part slides).
+            Role::Colonel => &[
+                (1, 2),
+                (-1, 2),
+                (2, 1),
+                (-2, 1),
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
+            // WD.
+            Role::WoodyRook => &[(1, 0), (0, 1), (-1, 0), (0, -1), (2, 0), (0, 2), (-2, 0), (0, -2)],
+            // HFD.
+            Role::HalfDuck => &[
+                (3, 0),
+                (0, 3),
+                (-3, 0),
+                (0, -3),
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1),
+                (2, 0),
+                (0, 2),
+                (-2, 0),
+                (0, -2),
+            ],
+            Role::Pawn | Role::Bishop | Role::Rook | Role::Queen | Role::ShortRook => &[],
+        }
+    }
+
+    /// Slides (blocked by the first occupied square): (file, rank) direction for White, maximum
+    /// number of squares. A leg of `k` squares has distance `k` (T8).
+    fn slides(self) -> &'static [(i32, i32, i32)] {
+        match self {
+            Role::Bishop | Role::Bede | Role::Cardinal => &[(1, 1, 7), (-1, 1, 7), (-1, -1, 7), (1, -1, 7)],
+            Role::Rook | Role::Chancellor => &[(1, 0, 7), (0, 1, 7), (-1, 0, 7), (0, -1, 7)],
+            Role::Queen => &[
+                (1, 0, 7),
+                (0, 1, 7),
+                (-1, 0, 7),
+                (0, -1, 7),
+                (1, 1, 7),
+                (-1, 1, 7),
+                (-1, -1, 7),
+                (1, -1, 7),
+            ],
+            // R4.
+            Role::ShortRook => &[(1, 0, 4), (0, 1, 4), (-1, 0, 4), (0, -1, 4)],
+            // fsR: forward and sideways.
+            Role::ChargingRook | Role::Colonel => &[(0, 1, 7), (1, 0, 7), (-1, 0, 7)],
+            _ => &[],
+        }
     }
 }
 
-/// Pawns promote to these (one type for every location, T6).
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+/// The armies of Chess with Different Armies (A1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Army {
+    Fide,
+    Clobberers,
+    Nutty,
+    Rookies,
+}
+
+const ARMIES: [Army; 4] = [Army::Fide, Army::Clobberers, Army::Nutty, Army::Rookies];
+
+impl Army {
+    fn name(self) -> &'static str {
+        match self {
+            Army::Fide => "fide",
+            Army::Clobberers => "clobberers",
+            Army::Nutty => "nutty",
+            Army::Rookies => "rookies",
+        }
+    }
+
+    fn from_name(text: &str) -> Option<Army> {
+        ARMIES.iter().copied().find(|a| a.name().eq_ignore_ascii_case(text))
+    }
+
+    /// The array from a1 to h1 (lower case).
+    fn back_rank(self) -> &'static str {
+        match self {
+            Army::Fide => "rnbqkbnr",
+            Army::Clobberers => "defakfed",
+            Army::Nutty => "tiulkuit",
+            Army::Rookies => "swhmkhws",
+        }
+    }
+
+    /// The army's piece types other than King and Pawn (its promotion choices, A2).
+    fn pieces(self) -> [Role; 4] {
+        match self {
+            Army::Fide => [Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+            Army::Clobberers => [Role::Bede, Role::Waffle, Role::Fad, Role::Cardinal],
+            Army::Nutty => [Role::ChargingRook, Role::Fibnif, Role::ChargingKnight, Role::Colonel],
+            Army::Rookies => [Role::ShortRook, Role::WoodyRook, Role::HalfDuck, Role::Chancellor],
+        }
+    }
+
+    /// The corner piece that castles as the Rook (A3).
+    fn corner(self) -> Role {
+        match self {
+            Army::Fide => Role::Rook,
+            Army::Clobberers => Role::Bede,
+            Army::Nutty => Role::ChargingRook,
+            Army::Rookies => Role::ShortRook,
+        }
+    }
+}
 
 const KNIGHT_STEPS: [(i32, i32); 8] =
     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+const DABBABA: [(i32, i32); 4] = [(2, 0), (0, 2), (-2, 0), (0, -2)];
 
 /// One castling right.
 struct Castling {
@@ -90,11 +265,11 @@ struct Castling {
     rook_to: Sq,
     /// Squares that must be empty.
     between: &'static [Sq],
-    /// The square the King passes.
-    pass: Sq,
+    /// The squares the King passes (not attacked, like its start and its landing square).
+    pass: &'static [Sq],
 }
 
-/// Castling rights, in `KQkq` order.
+/// Castling rights, in `KQkq` order, with a Rook-like corner piece.
 const CASTLINGS: [Castling; 4] = [
     Castling {
         letter: 'K',
@@ -104,7 +279,7 @@ const CASTLINGS: [Castling; 4] = [
         rook_from: 7,
         rook_to: 5,
         between: &[5, 6],
-        pass: 5,
+        pass: &[5],
     },
     Castling {
         letter: 'Q',
@@ -114,7 +289,7 @@ const CASTLINGS: [Castling; 4] = [
         rook_from: 0,
         rook_to: 3,
         between: &[1, 2, 3],
-        pass: 3,
+        pass: &[3],
     },
     Castling {
         letter: 'k',
@@ -124,7 +299,7 @@ const CASTLINGS: [Castling; 4] = [
         rook_from: 63,
         rook_to: 61,
         between: &[61, 62],
-        pass: 61,
+        pass: &[61],
     },
     Castling {
         letter: 'q',
@@ -134,7 +309,31 @@ const CASTLINGS: [Castling; 4] = [
         rook_from: 56,
         rook_to: 59,
         between: &[57, 58, 59],
-        pass: 59,
+        pass: &[59],
+    },
+];
+
+/// Long castling with a Bede (A3): King e1-b1 passing d1 and c1, Bede a1-c1; Black alike.
+const BEDE_LONG: [Castling; 2] = [
+    Castling {
+        letter: 'Q',
+        color: Color::White,
+        king_from: 4,
+        king_to: 1,
+        rook_from: 0,
+        rook_to: 2,
+        between: &[1, 2, 3],
+        pass: &[3, 2],
+    },
+    Castling {
+        letter: 'q',
+        color: Color::Black,
+        king_from: 60,
+        king_to: 57,
+        rook_from: 56,
+        rook_to: 58,
+        between: &[57, 58, 59],
+        pass: &[59, 58],
     },
 ];
 
@@ -196,7 +395,8 @@ struct Leg {
     capture: bool,
     /// En passant capture: the victim is the pawn on (file of `to`, rank of `from`).
     ep: bool,
-    /// Number of steps (T8): slider steps, 1 for a knight leap or a king step, pawn 1 or 2.
+    /// Distance (T8): 1 for any leap (a knight leap, a king step, every leap of an army piece),
+    /// the number of squares travelled for a slide, pawn 1 or 2.
     dist: i32,
 }
 
@@ -254,6 +454,8 @@ impl Mv {
 pub struct RefPosition {
     /// Nick Danger Chess (T8) when true, else Tirebiter Chess.
     pub nick_danger: bool,
+    /// White's and Black's armies (A1, A4).
+    armies: [Army; 2],
     pieces: Vec<Piece>,
     /// Index into `pieces` of the piece on each square.
     board: [Option<usize>; 64],
@@ -267,12 +469,44 @@ pub struct RefPosition {
     fullmove: u32,
 }
 
-/// Parses a position text (6 or 7 fields; the move counters may also be left out).
+/// The start position of a pairing of armies (`fide`, `clobberers`, `nutty`, `rookies`, read
+/// case-insensitively): White's array on rank 1, Black's on rank 8, both from the a-file.
+/// Panics on an unknown army name.
+pub fn start(white: &str, black: &str, nick_danger: bool) -> RefPosition {
+    let army = |name: &str| Army::from_name(name).unwrap_or_else(|| panic!("unknown army {name:?}"));
+    let (w, b) = (army(white), army(black));
+    let text = format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1 - {}/{}",
+        b.back_rank(),
+        w.back_rank().to_ascii_uppercase(),
+        w.name(),
+        b.name()
+    );
+    parse(&text, nick_danger).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Parses a position text (6 or 7 fields; the move counters may also be left out), then the
+/// armies `<white>/<black>` as an optional last field (recognised by its `/`).
 pub fn parse(text: &str, nick_danger: bool) -> Result<RefPosition, String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let mut armies = [Army::Fide, Army::Fide];
+    if fields.len() > 1 && fields[fields.len() - 1].contains('/') {
+        let field = fields.pop().unwrap();
+        let names: Vec<&str> = field.split('/').collect();
+        if names.len() != 2 {
+            return Err(format!("bad armies field {field:?}"));
+        }
+        for (i, n) in names.iter().enumerate() {
+            armies[i] = Army::from_name(n).ok_or_else(|| format!("unknown army {n:?}"))?;
+        }
+    }
     if !matches!(fields.len(), 4 | 6 | 7) {
         return Err(format!("expected 4, 6 or 7 fields, got {}", fields.len()));
     }
+    // A piece letter must belong to one of the two armies (Kings and pawns to every army).
+    let known = |role: Role| {
+        matches!(role, Role::King | Role::Pawn) || armies.iter().any(|a| a.pieces().contains(&role))
+    };
     // Board: a letter on every location.
     let mut letters: [Option<char>; 64] = [None; 64];
     let ranks: Vec<&str> = fields[0].split('/').collect();
@@ -288,7 +522,14 @@ pub fn parse(text: &str, nick_danger: bool) -> Result<RefPosition, String> {
                     return Err(format!("bad rank {row}"));
                 }
                 file += d as i32;
-            } else if Role::from_lower(c.to_ascii_lowercase()).is_some() {
+            } else if let Some(role) = Role::from_lower(c.to_ascii_lowercase()) {
+                if !known(role) {
+                    return Err(format!(
+                        "piece {c:?} belongs to neither army ({}/{})",
+                        armies[0].name(),
+                        armies[1].name()
+                    ));
+                }
                 let s = square(file, rank).ok_or_else(|| format!("rank too long: {row}"))?;
                 letters[s] = Some(c);
                 file += 1;
@@ -361,6 +602,7 @@ pub fn parse(text: &str, nick_danger: bool) -> Result<RefPosition, String> {
     };
     let mut pos = RefPosition {
         nick_danger,
+        armies,
         pieces,
         board: [None; 64],
         side,
@@ -384,7 +626,10 @@ pub fn parse(text: &str, nick_danger: bool) -> Result<RefPosition, String> {
         let before = pos.castling;
         pos.fix_castling();
         if before != pos.castling {
-            return Err(format!("castling right {} without a normal King and Rook at home", fields[2]));
+            return Err(format!(
+                "castling right {} without a normal King and corner piece of the army at home",
+                fields[2]
+            ));
         }
     }
     if fields[3] != "-" {
@@ -434,17 +679,48 @@ impl RefPosition {
         }
     }
 
-    /// Drops every castling right whose King and Rook are not normal pieces on their home squares.
+    fn army(&self, color: Color) -> Army {
+        self.armies[if color == Color::White { 0 } else { 1 }]
+    }
+
+    /// Castling right `i` (`KQkq` order) with this side's army: long castling with a Bede puts
+    /// the King on b1 (b8) and the Bede on c1 (c8) (A3).
+    fn castling_rule(&self, i: usize) -> &'static Castling {
+        let c = &CASTLINGS[i];
+        if file_of(c.rook_from) == 0 && self.army(c.color).corner() == Role::Bede {
+            &BEDE_LONG[i / 2]
+        } else {
+            c
+        }
+    }
+
+    /// Pawns promote to these, one type for every location (T6): every non-King piece type of
+    /// either army's array (A2), White's army's first.
+    fn promotions(&self) -> Vec<Role> {
+        let mut v: Vec<Role> = Vec::new();
+        for a in self.armies {
+            for r in a.pieces() {
+                if !v.contains(&r) {
+                    v.push(r);
+                }
+            }
+        }
+        v
+    }
+
+    /// Drops every castling right whose King and its army's corner piece are not normal pieces
+    /// on their home squares (T7, A3).
     fn fix_castling(&mut self) {
         for (i, c) in CASTLINGS.iter().enumerate() {
             let (color, kf, rf) = (c.color, c.king_from, c.rook_from);
+            let corner = self.army(color).corner();
             let home = |s: Sq, role: Role| {
                 self.board[s].is_some_and(|j| {
                     let p = &self.pieces[j];
                     p.color == color && p.role == role && p.squares == [s]
                 })
             };
-            if !(home(kf, Role::King) && home(rf, Role::Rook)) {
+            if !(home(kf, Role::King) && home(rf, corner)) {
                 self.castling[i] = false;
             }
         }
@@ -488,34 +764,39 @@ impl RefPosition {
                     }
                 }
             }
-            Role::Knight | Role::King => {
-                let steps = if piece.role == Role::Knight { &KNIGHT_STEPS } else { &KING_STEPS };
-                for &(df, dr) in steps {
-                    if let Some(to) = square(f + df, r + dr) {
+            role => {
+                // Leaps and slides, the rank delta mirrored for Black (its own forward). A square
+                // reached both by a leap and by a slide gets the smaller distance (T8 as read
+                // here). No piece of the four armies has such a square with two different
+                // distances: the only overlaps are the Colonel's one-square forward / sideways
+                // slides and its king steps, both distance 1. Keeping one leg per square also
+                // keeps T3's vector and converge parts unique.
+                let fwd = me.forward();
+                let add = |out: &mut Vec<Leg>, to: Sq, capture: bool, dist: i32| {
+                    if let Some(l) = out.iter_mut().find(|l: &&mut Leg| l.to == to) {
+                        l.dist = l.dist.min(dist);
+                    } else {
+                        out.push(leg(to, capture, false, dist));
+                    }
+                };
+                for &(df, dr) in role.leaps() {
+                    if let Some(to) = square(f + df, r + dr * fwd) {
                         match self.color_at(to) {
-                            None => out.push(leg(to, false, false, 1)),
-                            Some(c) if c != me => out.push(leg(to, true, false, 1)),
+                            None => add(&mut out, to, false, 1),
+                            Some(c) if c != me => add(&mut out, to, true, 1),
                             _ => {}
                         }
                     }
                 }
-            }
-            Role::Bishop | Role::Rook | Role::Queen => {
-                let mut dirs: Vec<(i32, i32)> = Vec::new();
-                if piece.role != Role::Bishop {
-                    dirs.extend(ROOK_DIRS);
-                }
-                if piece.role != Role::Rook {
-                    dirs.extend(BISHOP_DIRS);
-                }
-                for (df, dr) in dirs {
+                for &(df, dr, max) in role.slides() {
                     let mut k = 1;
-                    while let Some(to) = square(f + k * df, r + k * dr) {
+                    while k <= max {
+                        let Some(to) = square(f + k * df, r + k * dr * fwd) else { break };
                         match self.color_at(to) {
-                            None => out.push(leg(to, false, false, k)),
+                            None => add(&mut out, to, false, k),
                             Some(c) => {
                                 if c != me {
-                                    out.push(leg(to, true, false, k));
+                                    add(&mut out, to, true, k);
                                 }
                                 break;
                             }
@@ -535,7 +816,7 @@ impl RefPosition {
         let last = if piece.color == Color::White { 7 } else { 0 };
         if piece.role == Role::Pawn && legs.iter().any(|l| rank_of(l.to) == last) {
             assert!(legs.iter().all(|l| rank_of(l.to) == last));
-            for r in PROMOTIONS {
+            for r in self.promotions() {
                 out.push(Mv { piece: idx, legs: legs.clone(), promo: Some(r), castle_rook: None });
             }
         } else {
@@ -696,8 +977,10 @@ impl RefPosition {
                 out.push((mv, next));
             }
         }
-        // T7: castling with a normal, unmoved King and Rook; not out of, through or into check.
-        for (i, c) in CASTLINGS.iter().enumerate() {
+        // T7: castling with a normal, unmoved King and corner piece of its army (A3); not out
+        // of, through or into check.
+        for i in 0..CASTLINGS.len() {
+            let c = self.castling_rule(i);
             let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
             if c.color != me || !self.castling[i] || c.between.iter().any(|&s| self.board[s].is_some()) {
                 continue;
@@ -707,8 +990,11 @@ impl RefPosition {
                 continue;
             }
             let step = |to: Sq| Leg { from: kf, to, capture: false, ep: false, dist: 1 };
-            let through = Mv { piece: k, legs: vec![step(c.pass)], promo: None, castle_rook: None };
-            if self.apply(&through).king_attacked(me) {
+            let attacked_on = |s: Sq| {
+                let through = Mv { piece: k, legs: vec![step(s)], promo: None, castle_rook: None };
+                self.apply(&through).king_attacked(me)
+            };
+            if c.pass.iter().any(|&s| attacked_on(s)) {
                 continue;
             }
             let mv = Mv { piece: k, legs: vec![step(kt)], promo: None, castle_rook: Some((rf, rt)) };
@@ -775,7 +1061,7 @@ impl RefPosition {
         Some((p.letter(), squares))
     }
 
-    /// The canonical position text (7 fields).
+    /// The canonical position text (7 fields, and the armies as an eighth when not both `fide`).
     pub fn to_text(&self) -> String {
         let mut rows = Vec::new();
         for rank in (0..8).rev() {
@@ -833,7 +1119,7 @@ impl RefPosition {
             .collect();
         groups.sort();
         let groups = if groups.is_empty() { "-".to_string() } else { groups.join(";") };
-        format!(
+        let mut text = format!(
             "{} {} {} {} {} {} {}",
             rows.join("/"),
             self.side_to_move(),
@@ -842,6 +1128,11 @@ impl RefPosition {
             self.halfmove,
             self.fullmove,
             groups
-        )
+        );
+        // The armies, last, only when one is not `fide`.
+        if self.armies != [Army::Fide, Army::Fide] {
+            text.push_str(&format!(" {}/{}", self.armies[0].name(), self.armies[1].name()));
+        }
+        text
     }
 }

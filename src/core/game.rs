@@ -1,6 +1,7 @@
 //! The `Game` trait: what every variant provides to search, protocols and tools.
 
-use super::{Diagram, Outcome, Seat};
+use super::army::has_armies_field;
+use super::{Armies, Army, Diagram, Outcome, Seat};
 use std::fmt::{self, Debug};
 use std::hash::Hash;
 
@@ -33,8 +34,29 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The variant's canonical name (NOTATION.md).
     const NAME: &'static str;
 
+    /// Whether each side chooses its army (Chess with Different Armies, RULINGS.md A4).
+    const ARMIES: bool = false;
+
     /// The variant's start position.
     fn start() -> Self;
+    /// The start position with these armies (A4); `None` where the variant has no such choice
+    /// (only FIDE v FIDE is then accepted, as the plain start).
+    fn start_with_armies(armies: Armies) -> Option<Self> {
+        (armies == [Army::Fide; 2]).then(Self::start)
+    }
+    /// White's and Black's armies; FIDE v FIDE in variants without armies.
+    fn armies(&self) -> Armies {
+        [Army::Fide; 2]
+    }
+    /// Reads a position text whose armies field, if it has none, is `armies` (the engine's
+    /// WhiteArmy/BlackArmy options, the CLI flags): the text's own field wins.
+    fn from_text_with_armies(text: &str, armies: Armies) -> Result<Self, Self::SetupError> {
+        if Self::ARMIES && armies != [Army::Fide; 2] && !has_armies_field(text) {
+            Self::from_text(&format!("{} {}", text.trim(), Army::write_pair(armies)))
+        } else {
+            Self::from_text(text)
+        }
+    }
     /// Reads a position text (FEN or the variant's extension of it).
     fn from_text(text: &str) -> Result<Self, Self::SetupError>;
     /// Writes the position text; `from_text(&p.to_text())` gives back `p`.

@@ -1,5 +1,6 @@
 //! The vocabulary every variant shares. Imports nothing else from the crate.
 
+mod army;
 mod diagram;
 mod game;
 pub mod geometry;
@@ -9,6 +10,7 @@ mod score;
 mod seat;
 pub mod zobrist;
 
+pub use army::{Armies, Army, UnknownArmy};
 pub use diagram::{Cell, Diagram};
 pub use game::{
     for_each_turn, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Turn, MAX_MOVES,

@@ -11,12 +11,14 @@ use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attac
 use crate::variants::chess::{Color, Role, Square};
 use crate::variants::firefighter::{FireFighter, Firefighting, Move, MoveKind};
 
-/// Material, by role (P N B R Q K).
-const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
-/// Per attacked square, by role (mobility).
-const MOBILITY: [i32; 6] = [0, 4, 4, 2, 1, 0];
+/// Material, by role (P N B R Q K, the Fighting King, then the other armies' pieces in
+/// [`Role`] order: Clobberers, Nutty Knights, Rookies; the values of the `normal` evaluation).
+const VALUE: [i32; Role::COUNT] =
+    [100, 320, 330, 500, 950, 0, 0, 500, 315, 450, 860, 480, 305, 390, 920, 390, 305, 465, 930];
+/// Per attacked square, by role (mobility); short-range pieces count each square more.
+const MOBILITY: [i32; Role::COUNT] = [0, 4, 4, 2, 1, 0, 0, 2, 4, 4, 2, 2, 4, 4, 1, 2, 4, 4, 1];
 /// Centralisation per step towards the centre, by role.
-const CENTRE: [i32; 6] = [0, 8, 4, 0, 2, 0];
+const CENTRE: [i32; Role::COUNT] = [0, 8, 4, 0, 2, 0, 0, 3, 6, 6, 3, 1, 6, 6, 2, 2, 6, 6, 2];
 /// Pawn advance per rank beyond the second.
 const PAWN_ADVANCE: i32 = 6;
 /// A burning piece keeps this share (percent) of its value: it may be extinguished.
@@ -87,7 +89,8 @@ fn white_view(pos: &FireFighter) -> i32 {
                 Role::Bishop => bishop_attacks(sq, occ),
                 Role::Rook => rook_attacks(sq, occ),
                 Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-                _ => crate::variants::chess::Bitboard::EMPTY,
+                Role::Pawn | Role::King | Role::Commoner => crate::variants::chess::Bitboard::EMPTY,
+                role => crate::variants::chess::armies::attacks(role, color, sq, occ),
             };
             value += MOBILITY[role] * reach.count() as i32;
             if piece.role() == Role::Pawn {
@@ -216,8 +219,8 @@ impl Searchable for FireFighter {
             MoveKind::Rescue => 2,
             MoveKind::Arson => 3,
         };
-        let piece = m.actor.color() as usize * 6 + m.actor.role() as usize;
-        (class * 12 + piece) * 64 + m.to.index()
+        let piece = m.actor.color() as usize * Role::COUNT + m.actor.role() as usize;
+        (class * 2 * Role::COUNT + piece) * 64 + m.to.index()
     }
 
     fn pack_move(m: Move) -> u32 {

@@ -28,5 +28,6 @@ pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::NickDanger => visitor.visit::<tb::TirebiterPosition<tb::NickDanger>>(),
         Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
         Variant::Fimbriation => visitor.visit::<crate::variants::fimbriation::Fimbriation>(),
+        Variant::Cwda => visitor.visit::<chess::CwdaPosition>(),
     }
 }

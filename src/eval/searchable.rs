@@ -4,7 +4,8 @@ use crate::search::Searchable;
 use crate::variants::chess::{movegen, Move, MoveKind, Position, Role, Rules};
 
 /// Piece values for MVV/LVA ordering only (evaluation has its own).
-const ORDER_VALUE: [i32; Role::COUNT] = [100, 300, 300, 500, 900, 10_000, 330];
+const ORDER_VALUE: [i32; Role::COUNT] =
+    [100, 300, 300, 500, 900, 10_000, 330, 500, 300, 450, 850, 480, 300, 400, 900, 400, 300, 450, 900];
 
 impl<R: Rules> Searchable for Position<R> {
     fn evaluate(&self) -> i32 {
@@ -45,11 +46,11 @@ impl<R: Rules> Searchable for Position<R> {
     }
 
     fn pack_move(m: Move) -> u32 {
-        m.bits() as u32
+        m.bits()
     }
 
     fn draw_by_rule(&self) -> bool {
-        if self.is_insufficient_material() {
+        if !R::ARMIES && self.is_insufficient_material() {
             return true;
         }
         // The 100th reversible ply draws unless it delivered mate.

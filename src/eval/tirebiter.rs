@@ -9,16 +9,17 @@ use crate::search::Searchable;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition};
 
-const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+const VALUE: [i32; Role::COUNT] =
+    [100, 320, 330, 500, 950, 0, 0, 500, 315, 450, 860, 480, 305, 390, 920, 390, 305, 465, 930];
 /// A Tirebiter piece with a location the enemy attacks: this share (percent) of its value.
 const ATTACKED_TIREBITER_PERCENT: i32 = 45;
 /// A normal piece attacked by a cheaper enemy piece: this share of the difference.
 const THREATENED_PERCENT: i32 = 30;
 /// Per extra location of a Tirebiter piece (clumsy; a target).
 const EXTRA_LOCATION: i32 = 15;
-const CENTRE: [i32; 6] = [2, 8, 4, 0, 2, 0];
+const CENTRE: [i32; Role::COUNT] = [2, 8, 4, 0, 2, 0, 0, 3, 6, 6, 3, 1, 6, 6, 2, 2, 6, 6, 2];
 const PAWN_ADVANCE: i32 = 6;
-const MOBILITY: [i32; 6] = [0, 4, 4, 2, 1, 0];
+const MOBILITY: [i32; Role::COUNT] = [0, 4, 4, 2, 1, 0, 0, 2, 4, 4, 2, 2, 4, 4, 1, 2, 4, 4, 1];
 /// Per enemy piece beyond the first that a normal piece can take at once (T2's double attack).
 const MULTI_CAPTURE: i32 = 25;
 const TEMPO: i32 = 10;
@@ -138,7 +139,8 @@ impl<R: Rules> Searchable for TirebiterPosition<R> {
     }
 
     fn history_index(&self, m: Move) -> usize {
-        let piece = self.unit(m.slot as usize).map_or(0, |u| u.color as usize * 6 + u.role as usize);
+        let piece =
+            self.unit(m.slot as usize).map_or(0, |u| u.color as usize * Role::COUNT + u.role as usize);
         let to = self.legs(m).first().map_or(0, |leg| leg.to.index());
         piece * 64 + to
     }

@@ -3,7 +3,7 @@
 use crate::core::Game;
 
 /// Size of the history tables: [`Searchable::history_index`] returns values below this.
-pub const HISTORY_SIZE: usize = 4096;
+pub const HISTORY_SIZE: usize = 16384;
 
 /// A variant the two-seat search can play. Implemented per variant in `eval/`.
 pub trait Searchable: Game {

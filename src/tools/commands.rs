@@ -1,7 +1,7 @@
 //! The CLI's commands, generic over the variant: the binary parses arguments and dispatches here.
 
 use super::{perft, render};
-use crate::core::{for_each_turn, Game, MoveParseError, Record};
+use crate::core::{for_each_turn, Armies, Army, Game, MoveParseError, Record, UnknownArmy};
 use crate::variants::{UnknownVariant, VariantVisitor};
 use std::fmt;
 use std::io::{self, Write};
@@ -30,6 +30,13 @@ pub enum CommandError {
         path: std::path::PathBuf,
         error: io::Error,
     },
+    /// An army name that names no army (`--white-army`, `--black-army`).
+    Army(UnknownArmy),
+    /// Armies other than FIDE asked of a variant without armies.
+    NoArmies {
+        variant: &'static str,
+        armies: String,
+    },
 }
 
 impl fmt::Display for CommandError {
@@ -44,6 +51,11 @@ impl fmt::Display for CommandError {
             CommandError::Serve(e) => e.fmt(f),
             CommandError::Match(e) => f.write_str(e),
             CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
+            CommandError::Army(e) => e.fmt(f),
+            CommandError::NoArmies { variant, armies } => write!(
+                f,
+                "variant '{variant}' has no armies (asked for '{armies}'; armies are played in cwda, firefighter, tirebiter, nickdanger)"
+            ),
         }
     }
 }
@@ -61,13 +73,22 @@ impl From<io::Error> for CommandError {
 pub struct PositionArgs {
     pub fen: Option<String>,
     pub moves: Option<String>,
+    /// White's and Black's armies (A4), for the start and for a position text without them.
+    pub armies: Armies,
 }
 
 impl PositionArgs {
     pub fn record<G: Game>(&self) -> Result<Record<G>, CommandError> {
+        if !G::ARMIES && self.armies != [Army::Fide; 2] {
+            return Err(CommandError::NoArmies { variant: G::NAME, armies: Army::write_pair(self.armies) });
+        }
         let start = match &self.fen {
-            Some(text) => G::from_text(text).map_err(|e| CommandError::Position(Box::new(e)))?,
-            None => G::start(),
+            Some(text) => G::from_text_with_armies(text, self.armies)
+                .map_err(|e| CommandError::Position(Box::new(e)))?,
+            None => G::start_with_armies(self.armies).ok_or_else(|| CommandError::NoArmies {
+                variant: G::NAME,
+                armies: Army::write_pair(self.armies),
+            })?,
         };
         let mut record = Record::new(start);
         for (i, token) in self.moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
@@ -251,6 +272,11 @@ pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static 
             "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
         ],
         crate::variants::Variant::Fimbriation => &[crate::variants::fimbriation::START],
+        crate::variants::Variant::Cwda => &[
+            "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 clobberers/nutty",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/SWHMKHWS w KQkq - 0 1 rookies/fide",
+            "swhmkhws/pppppppp/8/8/8/8/PPPPPPPP/TIULKUIT w KQkq - 0 1 nutty/rookies",
+        ],
         crate::variants::Variant::FireFighter => &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
             "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa",

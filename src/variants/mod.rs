@@ -23,6 +23,7 @@ pub enum Variant {
     NickDanger,
     NotAChessVariant,
     Fimbriation,
+    Cwda,
 }
 
 /// What the registry says about one variant.
@@ -147,6 +148,45 @@ pub const VARIANTS: &[VariantInfo] = &[
         // (protocol-docs/xboard.md).
         xboard: None,
     },
+    VariantInfo {
+        variant: Variant::Cwda,
+        name: "cwda",
+        aliases: &["chesswithdifferentarmies", "different-armies", "differentarmies"],
+        description:
+            "Betza: Chess with Different Armies, each side fields one of four armies of equal strength",
+        xboard: Some(XboardSetup {
+            piece_to_char: CWDA_TABLE,
+            geometry: "8x8+0_fairy",
+            pieces: CWDA_PIECES,
+            wider_than_rules: false,
+            board_fen: None,
+        }),
+    },
+];
+
+/// Every army's pieces in XBoard's piece slots, chosen for pictures that fit: the Waffle in the
+/// Alfil's, the Cardinal in the Archbishop's, the Chancellor in the Chancellor's, the Fibnif in
+/// the Nightrider's, the Charging Knight in the Unicorn's. Letters are jester's
+/// (protocol-docs/notation.md).
+const CWDA_TABLE: &str = "PNBRQFEAMW..IDTHL.S.UKpnbrqfeamw..idthl.s.uk";
+
+/// The moves of every army's pieces for XBoard, in its Betza dialect (the same moves as
+/// `chess::armies::PIECE_TYPES`, checked by a test there; XBoard's own Fairy-Max writes the
+/// Fibnif `vNF`). The King's castling with a Bede is sent separately when a side fields the
+/// Clobberers (protocol/xboard.rs).
+const CWDA_PIECES: &[&str] = &[
+    "D& BD",
+    "E& WA",
+    "F& FAD",
+    "A& BN",
+    "T& fsRbK",
+    "I& vNF",
+    "U& fhNsWbK",
+    "L& fhNfsRK",
+    "S& R4",
+    "W& WD",
+    "H& HFD",
+    "M& RN",
 ];
 
 /// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
@@ -155,7 +195,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
 
 /// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
-pub const PLANNED: &[&str] = &["cwda"];
+pub const PLANNED: &[&str] = &[];
 
 /// A variant name that names no playable variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +256,7 @@ impl Variant {
             Variant::NickDanger => visitor.visit::<tirebiter::TirebiterPosition<tirebiter::NickDanger>>(),
             Variant::NotAChessVariant => visitor.visit::<wires::WirePosition>(),
             Variant::Fimbriation => visitor.visit::<fimbriation::Fimbriation>(),
+            Variant::Cwda => visitor.visit::<chess::CwdaPosition>(),
         }
     }
 }

@@ -21,6 +21,7 @@
 pub mod params;
 
 use self::params::*;
+use crate::variants::chess::armies;
 use crate::variants::chess::attacks::pawn_attacks as pawn_attack_squares;
 use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
@@ -95,7 +96,7 @@ static FRONT: [[Bitboard; 64]; 2] = {
 };
 
 /// Material plus piece-square value by role and square as seen from White (a1 = 0).
-static PSQ: [[S; 64]; 7] = {
+static PSQ: [[S; 64]; Role::COUNT] = {
     let tables: [(&[i32; 64], &[i32; 64]); 7] = [
         (&PAWN_MG, &PAWN_EG),
         (&KNIGHT_MG, &KNIGHT_EG),
@@ -105,19 +106,44 @@ static PSQ: [[S; 64]; 7] = {
         (&KING_MG, &KING_EG),
         (&COMMONER_MG, &COMMONER_EG),
     ];
-    let mut t = [[S::ZERO; 64]; 7];
+    let mut t = [[S::ZERO; 64]; Role::COUNT];
     let mut role = 0;
-    while role < 7 {
+    while role < Role::COUNT {
         let mut sq = 0;
         while sq < 64 {
-            // The tables are written rank 8 first: White's square `sq` is entry `sq ^ 56`.
-            t[role][sq] = MATERIAL[role].plus(S(tables[role].0[sq ^ 56], tables[role].1[sq ^ 56]));
+            t[role][sq] = if role < 7 {
+                // The tables are written rank 8 first: White's square `sq` is entry `sq ^ 56`.
+                MATERIAL[role].plus(S(tables[role].0[sq ^ 56], tables[role].1[sq ^ 56]))
+            } else {
+                let centre = if is_long_range(role) { ARMY_CENTRE_LONG } else { ARMY_CENTRE_SHORT };
+                MATERIAL[role].plus(S(centre.mg() * ARMY_CENTRE[sq], centre.eg() * ARMY_CENTRE[sq]))
+            };
             sq += 1;
         }
         role += 1;
     }
     t
 };
+
+/// The other armies' pieces that slide across the board (Bede, Cardinal, Charging Rook,
+/// Colonel, Chancellor): they care less where they stand.
+const fn is_long_range(role: usize) -> bool {
+    role == Role::Bede as usize
+        || role == Role::Cardinal as usize
+        || role == Role::ChargingRook as usize
+        || role == Role::Colonel as usize
+        || role == Role::Chancellor as usize
+}
+
+/// Whether a piece counts as a minor piece for the threat terms (worth less than a Rook).
+fn is_minor(role: Role) -> bool {
+    MATERIAL[role as usize].mg() < 400 && !matches!(role, Role::Pawn | Role::King)
+}
+
+/// Whether a piece counts as a major piece (a Rook or more).
+fn is_major(role: Role) -> bool {
+    MATERIAL[role as usize].mg() >= 460 && role != Role::King
+}
 
 // `Eval::shelter` relies on the castling table's order and squares: per colour the short then
 // the long castling, the king going from the e-file to the g- or c-file.
@@ -263,6 +289,11 @@ fn simple_material<R: Rules>(pos: &Position<R>, color: Color) -> i32 {
     let mut m = 0;
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Commoner] {
         m += SIMPLE_MATERIAL[role as usize] * pos.pieces(color, role).count() as i32;
+    }
+    if R::ARMIES {
+        for role in Role::ALL.into_iter().filter(|r| r.is_army_piece()) {
+            m += SIMPLE_MATERIAL[role as usize] * pos.pieces(color, role).count() as i32;
+        }
     }
     m
 }
@@ -439,6 +470,33 @@ impl<'a, R: Rules> Eval<'a, R> {
         if R::ROYAL_PAWN {
             s += ROYAL_PAWN_ADVANCE[color.relative_rank(self.king_sq[us].rank()) as usize];
         }
+        if R::ARMIES {
+            s += self.army_pieces(color);
+        }
+        s
+    }
+
+    /// The other armies' pieces (A1): material and centre, mobility against what the piece
+    /// reaches from the centre, the colour-bound pairs; their attacks go into the maps.
+    fn army_pieces(&mut self, color: Color) -> S {
+        let pos = self.pos;
+        let us = color as usize;
+        let area = self.mobility_area[us];
+        let mut s = S::ZERO;
+        for role in pos.army_roles_on_board() {
+            let typical = armies::centre_reach(role) as i32 / 2;
+            let mut colours = 0u8;
+            for sq in pos.pieces(color, role) {
+                let a = armies::attacks(role, color, sq, self.occupied);
+                s += PSQ[role as usize][psq_index(color, sq)]
+                    + ARMY_MOBILITY * ((a & area).count() as i32 - typical);
+                self.note_attacks(us, role, a);
+                colours |= if Bitboard::DARK_SQUARES.has(sq) { 1 } else { 2 };
+            }
+            if colours == 3 && armies::colour_bound(role) {
+                s += COLOUR_PAIR;
+            }
+        }
         s
     }
 
@@ -569,12 +627,11 @@ impl<'a, R: Rules> Eval<'a, R> {
         let by = &self.attacked_by[them];
         // Zone squares the enemy attacks and nothing but the king defends.
         let own = &self.attacked_by[us];
-        let defended = own[Role::Pawn as usize]
-            | own[Role::Knight as usize]
-            | own[Role::Bishop as usize]
-            | own[Role::Rook as usize]
-            | own[Role::Queen as usize]
-            | own[Role::Commoner as usize];
+        let defended = own
+            .iter()
+            .enumerate()
+            .filter(|&(role, _)| role != Role::King as usize)
+            .fold(Bitboard::EMPTY, |acc, (_, &b)| acc | b);
         let weak = self.king_zone[us] & self.attacked[them] & !defended;
         let mut units = self.king_attack_units[them] + KING_WEAK_SQUARE * sparse_count(weak);
 
@@ -589,6 +646,12 @@ impl<'a, R: Rules> Eval<'a, R> {
         ];
         for (role, squares) in checks {
             units += KING_SAFE_CHECK[role as usize] * sparse_count(squares & by[role as usize]);
+        }
+        if R::ARMIES {
+            for role in pos.army_roles_on_board() {
+                let checks = armies::attackers(role, !color, king, self.occupied) & safe;
+                units += ARMY_SAFE_CHECK * sparse_count(checks & by[role as usize]);
+            }
         }
 
         units = units * KING_ATTACKERS_SCALE[attackers.min(4) as usize] / 16;
@@ -615,8 +678,18 @@ impl<'a, R: Rules> Eval<'a, R> {
         }
         let by = &self.attacked_by[us];
         let queens = pos.pieces(them, Role::Queen);
-        let majors = pos.pieces(them, Role::Rook) | queens;
-        let minors = by[Role::Knight as usize] | by[Role::Bishop as usize] | by[Role::Commoner as usize];
+        let mut majors = pos.pieces(them, Role::Rook) | queens;
+        let mut minors = by[Role::Knight as usize] | by[Role::Bishop as usize] | by[Role::Commoner as usize];
+        if R::ARMIES {
+            for role in pos.army_roles_on_board() {
+                if is_minor(role) {
+                    minors |= by[role as usize];
+                }
+                if is_major(role) {
+                    majors |= pos.pieces(them, role);
+                }
+            }
+        }
         THREAT_BY_PAWN * sparse_count(self.pawn_attacks[us] & enemy_pieces)
             + THREAT_BY_MINOR * sparse_count(minors & majors)
             + THREAT_BY_ROOK * sparse_count(by[Role::Rook as usize] & queens)

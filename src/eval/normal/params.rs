@@ -9,6 +9,7 @@
 //! All values are hand-set from simple chess principles (listed with each group); none is copied
 //! from a published table. They are a starting point for tuning.
 
+use crate::variants::chess::Role;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A (middlegame, endgame) pair of centipawn values.
@@ -89,12 +90,34 @@ impl Mul<i32> for S {
 
 /// Material by role (pawn, knight, bishop, rook, queen, king). Knights lose a little and rooks
 /// gain in the endgame, where the board opens up; pawns gain as promotion comes closer.
-pub const MATERIAL: [S; 7] =
-    [S(95, 125), S(320, 305), S(330, 330), S(480, 540), S(960, 1010), S(0, 0), COMMONER_VALUE];
+pub const MATERIAL: [S; Role::COUNT] = [
+    S(95, 125),
+    S(320, 305),
+    S(330, 330),
+    S(480, 540),
+    S(960, 1010),
+    S(0, 0),
+    COMMONER_VALUE,
+    // The other armies (A1): see "Chess with Different Armies" below.
+    BEDE_VALUE,
+    WAFFLE_VALUE,
+    FAD_VALUE,
+    CARDINAL_VALUE,
+    CHARGING_ROOK_VALUE,
+    FIBNIF_VALUE,
+    CHARGING_KNIGHT_VALUE,
+    COLONEL_VALUE,
+    SHORT_ROOK_VALUE,
+    WOODY_ROOK_VALUE,
+    HALF_DUCK_VALUE,
+    CHANCELLOR_VALUE,
+];
 
 /// Game-phase weight by role: the phase is the weighted count of non-pawn pieces left, capped at
 /// [`PHASE_MAX`] (the start position's total). `PHASE_MAX` is pure middlegame, 0 pure endgame.
-pub const PHASE_WEIGHT: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
+/// Every army's array weighs 12 per side, as the FIDE one does: corner piece 2, the b- and
+/// c-file pieces 1 each, the d-file piece 4.
+pub const PHASE_WEIGHT: [i32; Role::COUNT] = [0, 1, 1, 2, 4, 0, 1, 2, 1, 1, 4, 2, 1, 1, 4, 2, 1, 1, 4];
 pub const PHASE_MAX: i32 = 24;
 
 /// Bonus for the side to move (it can improve its position first).
@@ -447,7 +470,8 @@ pub const HANGING: S = S(20, 12);
 // towards the enemy.
 
 /// Units per enemy piece whose attacks reach the king zone, by role (the queen weighs most).
-pub const KING_ATTACKER_WEIGHT: [i32; 7] = [0, 2, 2, 3, 5, 0, 2];
+pub const KING_ATTACKER_WEIGHT: [i32; Role::COUNT] =
+    [0, 2, 2, 3, 5, 0, 2, 3, 2, 2, 5, 3, 2, 2, 5, 3, 2, 2, 5];
 
 /// Units per king-zone square attacked, counted per attacking piece.
 pub const KING_ZONE_HIT: i32 = 1;
@@ -457,7 +481,8 @@ pub const KING_WEAK_SQUARE: i32 = 2;
 
 /// Units per square from which an enemy piece of this role could give check without being
 /// captured (the square is not attacked by the defender).
-pub const KING_SAFE_CHECK: [i32; 7] = [0, 4, 3, 5, 4, 0, 0];
+/// The other armies' pieces: [`ARMY_SAFE_CHECK`].
+pub const KING_SAFE_CHECK: [i32; Role::COUNT] = [0, 4, 3, 5, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Attack units are scaled by the number of attacking pieces (index, capped at 4), out of 16: a
 /// lone attacker rarely mates.
@@ -519,7 +544,7 @@ pub const SCALE_PAWNLESS_SMALL_EDGE: i32 = 16;
 pub const SCALE_OPPOSITE_BISHOPS: i32 = 32;
 
 /// Simple material units by role, for the scaling rules.
-pub const SIMPLE_MATERIAL: [i32; 7] = [1, 3, 3, 5, 9, 0, 3];
+pub const SIMPLE_MATERIAL: [i32; Role::COUNT] = [1, 3, 3, 5, 9, 0, 3, 5, 3, 4, 8, 5, 3, 4, 9, 4, 3, 4, 9];
 
 // ---------------------------------------------------------------------------------------------
 // Fighting Kings and Throne Kings (K1-K6)
@@ -562,3 +587,45 @@ pub const ROYAL_PAWN_ADVANCE: [S; 8] =
 /// King danger against a Royal Pawn is weighed this much heavier (out of 16): it has few or no
 /// escape squares, so attacks on it turn into mates sooner.
 pub const ROYAL_PAWN_DANGER_SCALE: i32 = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Chess with Different Armies (A1)
+// ---------------------------------------------------------------------------------------------
+//
+// Starting values: the published Fairy-Max values for the CwDA armies (H.G. Muller), scaled to
+// this evaluation's FIDE pieces (its Rook is about 500, as Fairy-Max's), with a little endgame
+// gain for the long-range pieces and a little loss for the short-range ones. The colour-bound
+// Clobberers (Bede, FAD) are set below their raw value and get [`COLOUR_PAIR`] back while they
+// cover both colours, as the Bishops get [`BISHOP_PAIR`]. Checked by the self-play gauntlet
+// (protocol-docs/variants.md).
+
+pub const BEDE_VALUE: S = S(500, 530);
+pub const WAFFLE_VALUE: S = S(315, 315);
+pub const FAD_VALUE: S = S(445, 455);
+pub const CARDINAL_VALUE: S = S(860, 890);
+pub const CHARGING_ROOK_VALUE: S = S(470, 510);
+pub const FIBNIF_VALUE: S = S(305, 300);
+pub const CHARGING_KNIGHT_VALUE: S = S(390, 390);
+pub const COLONEL_VALUE: S = S(910, 950);
+pub const SHORT_ROOK_VALUE: S = S(390, 420);
+pub const WOODY_ROOK_VALUE: S = S(305, 320);
+pub const HALF_DUCK_VALUE: S = S(465, 470);
+pub const CHANCELLOR_VALUE: S = S(920, 970);
+
+/// A pair of colour-bound pieces of one kind (Bede, FAD) on both colours: neither colour of
+/// squares is out of reach.
+pub const COLOUR_PAIR: S = S(25, 45);
+
+/// The other armies' pieces like the centre; short-range pieces more than long-range ones.
+pub const ARMY_CENTRE_SHORT: S = S(6, 8);
+pub const ARMY_CENTRE_LONG: S = S(3, 4);
+
+/// Mobility of the other armies' pieces, per square reached above (or below) half of what the
+/// piece reaches from d4 on an empty board.
+pub const ARMY_MOBILITY: S = S(4, 5);
+
+/// Units per square from which an enemy piece of the other armies could check safely.
+pub const ARMY_SAFE_CHECK: i32 = 4;
+
+/// Centralisation table for the other armies: `centralised(1)` scaled per piece.
+pub const ARMY_CENTRE: [i32; 64] = centralised(1);

@@ -8,6 +8,7 @@
 //! An en passant square that is well formed but admits no legal capture is dropped, so the key
 //! and the written FEN are canonical.
 
+use super::armies::{self, Armies, Army};
 use super::bitboard::{Bitboard, Square};
 use super::position::{CastlingRights, Color, Piece, Position, Role, CASTLINGS};
 use super::rules::Rules;
@@ -44,6 +45,11 @@ pub enum FenError {
     CastlingWithoutPieces { token: String },
     /// An en passant square that no double step of the last move could have made.
     ImpossibleEnPassant { token: String },
+    /// An armies field (`clobberers/nutty`) that names no armies, or one in a variant without
+    /// armies.
+    Armies { token: String },
+    /// A piece that belongs to neither army (`token` is its letter and square, `Ma1`).
+    PieceNotInArmies { token: String, armies: String },
 }
 
 impl fmt::Display for FenError {
@@ -81,6 +87,13 @@ impl fmt::Display for FenError {
             FenError::ImpossibleEnPassant { token } => {
                 write!(f, "impossible en passant square '{token}'")
             }
+            FenError::Armies { token } => write!(
+                f,
+                "invalid armies field '{token}' (expected <white>/<black> from fide, clobberers, nutty, rookies, in cwda, firefighter, tirebiter or nickdanger)"
+            ),
+            FenError::PieceNotInArmies { token, armies } => {
+                write!(f, "piece '{token}' belongs to neither army ({armies})")
+            }
         }
     }
 }
@@ -105,9 +118,11 @@ fn parse_board<R: Rules>(board: &str, pos: &mut Position<R>) -> Result<(), FenEr
                 if file > 8 {
                     return Err(too_long());
                 }
-            } else if let Some(piece) = Piece::from_letter(c)
-                .filter(|p| c.is_ascii_alphabetic() && (R::COMMONER || p.role != Role::Commoner))
-            {
+            } else if let Some(piece) = Piece::from_letter(c).filter(|p| {
+                c.is_ascii_alphabetic()
+                    && (R::COMMONER || p.role != Role::Commoner)
+                    && (R::ARMIES || !p.role.is_army_piece())
+            }) {
                 if file >= 8 {
                     return Err(too_long());
                 }
@@ -159,12 +174,19 @@ fn parse_counter(token: &str, min: u32, err: impl Fn() -> FenError) -> Result<u3
 
 /// Reads a FEN into a validated position.
 pub fn parse<R: Rules>(fen: &str) -> Result<Position<R>, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let armies = match split_armies(&mut fields) {
+        Some(token) if !R::ARMIES => return Err(FenError::Armies { token: token.to_string() }),
+        Some(token) => Army::parse_pair(token).map_err(|_| FenError::Armies { token: token.to_string() })?,
+        None => [Army::Fide; 2],
+    };
     if !(4..=6).contains(&fields.len()) {
         return Err(FenError::FieldCount { found: fields.len(), token: fen.trim().to_string() });
     }
     let mut pos = Position::<R>::empty();
+    pos.set_armies(armies);
     parse_board(fields[0], &mut pos)?;
+    check_armies(&pos)?;
     let turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
@@ -198,8 +220,9 @@ pub fn parse<R: Rules>(fen: &str) -> Result<Position<R>, FenError> {
         return Err(FenError::OpponentInCheck { token: fields[1].to_string() });
     }
     for c in CASTLINGS.iter().filter(|c| rights.has(c)) {
+        let corner = armies::corner(armies[c.color as usize]);
         if pos.piece_at(c.king_from) != Some(Piece { color: c.color, role: Role::King })
-            || pos.piece_at(c.rook_from) != Some(Piece { color: c.color, role: Role::Rook })
+            || pos.piece_at(c.rook_from) != Some(Piece { color: c.color, role: corner })
         {
             return Err(FenError::CastlingWithoutPieces { token: c.letter.to_string() });
         }
@@ -219,6 +242,43 @@ pub fn parse<R: Rules>(fen: &str) -> Result<Position<R>, FenError> {
         pos.set_ep_if_capturable(ep);
     }
     Ok(pos)
+}
+
+/// Takes the armies field (A4) off the end of a position text's fields, if there is one: the
+/// last field after the board that holds a `/` (shared by every 8x8 variant's position text).
+pub fn split_armies<'a>(fields: &mut Vec<&'a str>) -> Option<&'a str> {
+    if fields.len() > 1 && fields.last().is_some_and(|f| f.contains('/')) {
+        fields.pop()
+    } else {
+        None
+    }
+}
+
+/// The armies field to append to a position text: empty for FIDE v FIDE.
+pub fn armies_suffix(armies: Armies) -> String {
+    if armies == [Army::Fide; 2] {
+        String::new()
+    } else {
+        format!(" {}", Army::write_pair(armies))
+    }
+}
+
+/// Every piece on the board must be a Pawn, a King or a type of either army (A1, A2).
+fn check_armies<R: Rules>(pos: &Position<R>) -> Result<(), FenError> {
+    if !R::ARMIES {
+        return Ok(());
+    }
+    for sq in Square::all() {
+        if let Some(p) = pos.piece_at(sq) {
+            if !armies::in_game(p.role, pos.armies()) {
+                return Err(FenError::PieceNotInArmies {
+                    token: format!("{}{sq}", p.letter()),
+                    armies: Army::write_pair(pos.armies()),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Writes the position as FEN (all six fields).
@@ -261,5 +321,6 @@ pub fn write<R: Rules>(pos: &Position<R>) -> String {
         None => out.push('-'),
     }
     out.push_str(&format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number()));
+    out.push_str(&armies_suffix(pos.armies()));
     out
 }

@@ -1,7 +1,9 @@
 //! The 8x8 bitboard core and the variants played on it, each a [`Rules`] type: `normal` (FIDE
 //! chess, RULINGS.md G1-G4), `fightingkings` and `thronekings` (K1-K6).
 
+pub mod armies;
 pub mod attacks;
+pub mod betza;
 pub mod bitboard;
 pub mod fen;
 pub mod movegen;
@@ -12,13 +14,17 @@ pub mod san;
 pub use bitboard::{Bitboard, Square};
 pub use fen::{FenError, START_FEN};
 pub use position::{Castling, Color, Move, MoveKind, Piece, Position, Role, CASTLINGS};
-pub use rules::{Fide, FightingKings, Rules, ThroneKings};
+pub use rules::{Cwda, Fide, FightingKings, Rules, ThroneKings};
 
 /// A FIDE chess position (`normal`).
 pub type Chess = Position<Fide>;
 
+/// A Chess with Different Armies position (`cwda`).
+pub type CwdaPosition = Position<Cwda>;
+
 use crate::core::{
-    Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat, WinReason,
+    Armies, Army, Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat,
+    WinReason,
 };
 
 impl Color {
@@ -43,9 +49,22 @@ impl<R: Rules> Game for Position<R> {
     type Move = Move;
     type SetupError = FenError;
     const NAME: &'static str = R::NAME;
+    const ARMIES: bool = R::ARMIES;
 
     fn start() -> Self {
         fen::parse(R::START_FEN).expect("the start position is valid")
+    }
+
+    fn start_with_armies(armies: Armies) -> Option<Self> {
+        if !R::ARMIES {
+            return (armies == [Army::Fide; 2]).then(Self::start);
+        }
+        let text = format!("{}{}", armies::start_fen(armies), fen::armies_suffix(armies));
+        fen::parse(&text).ok()
+    }
+
+    fn armies(&self) -> Armies {
+        Position::armies(self)
     }
 
     fn from_text(text: &str) -> Result<Self, FenError> {
@@ -93,7 +112,8 @@ impl<R: Rules> Game for Position<R> {
         if self.halfmove_clock() >= 100 {
             return Some(Outcome::Draw { reason: DrawReason::MoveRule });
         }
-        if self.is_insufficient_material() {
+        // G4: insufficient material ends only the FIDE-army games.
+        if !R::ARMIES && self.is_insufficient_material() {
             return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
         }
         None

@@ -10,11 +10,12 @@
 //! that never promotes, under the same safety test as a king: it may not go where it could be
 //! captured, and a two-step next to an enemy pawn (which could take it en passant) is refused.
 
+use super::armies;
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use super::bitboard::{Bitboard, Square};
-use super::position::{Color, Move, MoveKind, Position, Role, CASTLINGS};
+use super::position::{Color, Move, MoveKind, Position, Role};
 use super::rules::Rules;
 use crate::core::MoveList;
 
@@ -24,8 +25,8 @@ pub(super) trait MoveSink {
     fn piece_moves(&mut self, from: Square, targets: Bitboard);
     /// Pawn moves to each of `targets` from the square `delta` behind it.
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: MoveKind);
-    /// Pawn moves to each of `targets` (on the last rank), from `delta` behind, all four promotions.
-    fn promotions(&mut self, targets: Bitboard, delta: i8);
+    /// Pawn moves to each of `targets` (on the last rank), from `delta` behind, one per role.
+    fn promotions(&mut self, targets: Bitboard, delta: i8, roles: &[Role]);
     /// One move.
     fn single(&mut self, m: Move);
 }
@@ -47,10 +48,10 @@ impl MoveSink for Collect<'_> {
         }
     }
     #[inline]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+    fn promotions(&mut self, targets: Bitboard, delta: i8, roles: &[Role]) {
         for to in targets {
             let from = to.offset(-delta);
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for &role in roles {
                 self.0.push(Move::new(from, to, MoveKind::Promotion(role)));
             }
         }
@@ -75,8 +76,8 @@ impl MoveSink for Count {
         self.0 += targets.count();
     }
     #[inline]
-    fn promotions(&mut self, targets: Bitboard, _: i8) {
-        self.0 += 4 * targets.count();
+    fn promotions(&mut self, targets: Bitboard, _: i8, roles: &[Role]) {
+        self.0 += roles.len() * targets.count();
     }
     #[inline]
     fn single(&mut self, _: Move) {
@@ -100,7 +101,36 @@ fn pinned<R: Rules>(pos: &Position<R>, us: Color, king: Square) -> Bitboard {
             pinned |= blockers & pos.color_bb(us);
         }
     }
+    if R::ARMIES {
+        // The other armies' sliders pin along the lines their directions and range allow: a
+        // sniper pins when it would attack the King with the one blocker lifted.
+        let lines = rook_attacks(king, their) | bishop_attacks(king, their);
+        for role in pos.army_roles_on_board().filter(|&r| armies::slides(r)) {
+            for sniper in lines & pos.pieces(them, role) {
+                let blockers = between(king, sniper) & occupied;
+                if blockers.single().is_some()
+                    && (blockers & pos.color_bb(us)).nonempty()
+                    && armies::attacks(role, them, sniper, occupied ^ blockers).has(king)
+                {
+                    pinned |= blockers;
+                }
+            }
+        }
+    }
     pinned
+}
+
+/// The squares a pinned piece on `from` may go to: between the King and its pinner, or onto the
+/// pinner. (A FIDE slider cannot pass its pinner, so the whole line serves for it; a leaper of
+/// the other armies could jump beyond.)
+fn pin_segment<R: Rules>(pos: &Position<R>, king: Square, from: Square) -> Bitboard {
+    let occupied = pos.occupied();
+    for pinner in line(king, from) & pos.color_bb(!pos.turn()) {
+        if between(king, pinner).has(from) && (between(king, pinner) & occupied) == from.bb() {
+            return between(king, pinner) | pinner.bb();
+        }
+    }
+    line(king, from)
 }
 
 /// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
@@ -141,10 +171,24 @@ pub(super) fn generate<R: Rules, S: MoveSink>(pos: &Position<R>, sink: &mut S) {
     // Squares that a non-king move must land on: anywhere not ours, or, in check, the checker
     // or a square between it and the king.
     let target = match checkers.single() {
+        // A leap cannot be blocked, even one along a line (a Woody Rook's D, a Waffle's A).
+        Some(checker) if R::ARMIES && gives_check_by_leap(pos, checker, king) => checker.bb(),
         Some(checker) => between(king, checker) | checker.bb(),
         None => !ours,
     };
     let pinned = pinned(pos, us, king);
+
+    if R::ARMIES {
+        for role in pos.army_roles_on_board() {
+            for from in pos.pieces(us, role) {
+                let mut to = armies::attacks(role, us, from, occupied) & target;
+                if pinned.has(from) {
+                    to &= pin_segment(pos, king, from);
+                }
+                sink.piece_moves(from, to);
+            }
+        }
+    }
 
     for from in pos.pieces(us, Role::Knight) & !pinned {
         sink.piece_moves(from, knight_attacks(from) & target);
@@ -192,6 +236,12 @@ pub(super) fn generate<R: Rules, S: MoveSink>(pos: &Position<R>, sink: &mut S) {
     }
 }
 
+/// Whether the piece on `checker` attacks `king` by a leap of its army's pattern.
+fn gives_check_by_leap<R: Rules>(pos: &Position<R>, checker: Square, king: Square) -> bool {
+    pos.piece_at(checker)
+        .is_some_and(|p| p.role.is_army_piece() && armies::leaps(p.role, p.color, checker).has(king))
+}
+
 fn pawn_moves<R: Rules, S: MoveSink>(
     pos: &Position<R>,
     sink: &mut S,
@@ -215,7 +265,7 @@ fn pawn_moves<R: Rules, S: MoveSink>(
     let double = up(push & third_rank) & empty & target;
     let push = push & target;
     sink.pawn_moves(push & !last_rank, forward, MoveKind::Normal);
-    sink.promotions(push & last_rank, forward);
+    sink.promotions(push & last_rank, forward, pos.promotion_roles());
     sink.pawn_moves(double, 2 * forward, MoveKind::DoublePush);
     // Captures towards the a-file and towards the h-file.
     for (delta, edge) in [(forward - 1, Bitboard::FILE_A), (forward + 1, Bitboard::FILE_H)] {
@@ -223,7 +273,7 @@ fn pawn_moves<R: Rules, S: MoveSink>(
         let caps = if delta - forward < 0 { Bitboard(caps.0 >> 1) } else { Bitboard(caps.0 << 1) };
         let caps = caps & theirs & target;
         sink.pawn_moves(caps & !last_rank, delta, MoveKind::Normal);
-        sink.promotions(caps & last_rank, delta);
+        sink.promotions(caps & last_rank, delta, pos.promotion_roles());
     }
 
     // Pinned pawns move one at a time along their pin line.
@@ -244,7 +294,7 @@ fn pawn_moves<R: Rules, S: MoveSink>(
         for to in pushes | caps {
             let delta = to.index() as i8 - from.index() as i8;
             if last_rank.has(to) {
-                sink.promotions(to.bb(), delta);
+                sink.promotions(to.bb(), delta, pos.promotion_roles());
             } else {
                 sink.pawn_moves(to.bb(), delta, MoveKind::Normal);
             }
@@ -316,12 +366,10 @@ fn en_passant_is_legal<R: Rules>(pos: &Position<R>, from: Square, ep: Square) ->
 fn castling_moves<R: Rules, S: MoveSink>(pos: &Position<R>, sink: &mut S, occupied: Bitboard) {
     let us = pos.turn();
     let rights = pos.castling_rights();
-    for c in CASTLINGS.iter().filter(|c| c.color == us && rights.has(c)) {
-        let path_clear = (between(c.king_from, c.rook_from) & occupied).is_empty();
+    for c in pos.castlings().filter(|c| c.color == us && rights.has(c)) {
+        let path_clear = (c.empty & occupied).is_empty();
         // The king may not pass through or land on an attacked square (it is not in check here).
-        let safe = || {
-            (between(c.king_from, c.king_to) | c.king_to.bb()).all(|sq| !attacked_by(pos, !us, sq, occupied))
-        };
+        let safe = || (c.passing | c.king_to.bb()).all(|sq| !attacked_by(pos, !us, sq, occupied));
         if path_clear && safe() {
             sink.single(Move::new(c.king_from, c.king_to, MoveKind::Castle));
         }

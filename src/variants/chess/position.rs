@@ -10,6 +10,7 @@
 //!   the key and the FEN are canonical (equal positions have equal keys, as repetition needs).
 //! - `key` equals the key computed from scratch.
 
+use super::armies::{self, Armies, Army, Promotions};
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{Bitboard, Square};
 use super::rules::{Fide, Rules};
@@ -54,7 +55,9 @@ impl Color {
     }
 }
 
-/// A kind of piece, regardless of colour.
+/// A kind of piece, regardless of colour: the FIDE pieces, the Fighting King, and the pieces of
+/// the other armies of Chess with Different Armies (A1). How each moves is in
+/// [`armies::PIECE_TYPES`](super::armies::PIECE_TYPES).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Role {
@@ -67,28 +70,67 @@ pub enum Role {
     King = 5,
     /// The Fighting King of Fighting Kings: moves like a king, not royal (FEN `C`).
     Commoner = 6,
+    /// Colorbound Clobberers: Bede (BD), Waffle (WA), FAD, Cardinal (BN).
+    Bede = 7,
+    Waffle = 8,
+    Fad = 9,
+    Cardinal = 10,
+    /// Nutty Knights: Charging Rook (fsRbK), Fibnif (ffbbNF), Charging Knight (fhNsWbK),
+    /// Colonel (fhNfsRK).
+    ChargingRook = 11,
+    Fibnif = 12,
+    ChargingKnight = 13,
+    Colonel = 14,
+    /// Remarkable Rookies: Short Rook (R4), Woody Rook (WD), Half-Duck (HFD), Chancellor (RN).
+    ShortRook = 15,
+    WoodyRook = 16,
+    HalfDuck = 17,
+    Chancellor = 18,
 }
 
 impl Role {
-    pub const COUNT: usize = 7;
-    pub const ALL: [Role; Role::COUNT] =
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Commoner];
+    pub const COUNT: usize = 19;
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Commoner,
+        Role::Bede,
+        Role::Waffle,
+        Role::Fad,
+        Role::Cardinal,
+        Role::ChargingRook,
+        Role::Fibnif,
+        Role::ChargingKnight,
+        Role::Colonel,
+        Role::ShortRook,
+        Role::WoodyRook,
+        Role::HalfDuck,
+        Role::Chancellor,
+    ];
+    /// The roles of the other armies, whose moves come from their Betza tables.
+    pub const FIRST_ARMY_ROLE: Role = Role::Bede;
 
     /// The upper-case letter (`P` for a pawn).
     pub const fn upper(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Commoner => 'C',
-        }
+        super::armies::PIECE_TYPES[self as usize].letter
     }
 
     pub fn from_letter(c: char) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.upper() == c.to_ascii_uppercase())
+    }
+
+    /// Whether this is a piece of a non-FIDE army (A1).
+    #[inline]
+    pub const fn is_army_piece(self) -> bool {
+        self as u8 >= Role::FIRST_ARMY_ROLE as u8
+    }
+
+    pub const fn from_index(i: usize) -> Role {
+        Role::ALL[i]
     }
 }
 
@@ -136,8 +178,8 @@ pub struct Castling {
     pub rook_to: Square,
     /// FEN letter of the right.
     pub letter: char,
-    /// The square the King passes over.
-    pub passed: Square,
+    /// The squares the King passes over (not its destination).
+    pub passing: Bitboard,
     /// The squares between King and Rook, which must be empty.
     pub empty: Bitboard,
 }
@@ -155,7 +197,7 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(7, 0),
         rook_to: sq(5, 0),
         letter: 'K',
-        passed: sq(5, 0),
+        passing: Bitboard(1 << 5),
         empty: Bitboard(0x60),
     },
     Castling {
@@ -166,7 +208,7 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(0, 0),
         rook_to: sq(3, 0),
         letter: 'Q',
-        passed: sq(3, 0),
+        passing: Bitboard(1 << 3),
         empty: Bitboard(0x0E),
     },
     Castling {
@@ -177,7 +219,7 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(7, 7),
         rook_to: sq(5, 7),
         letter: 'k',
-        passed: sq(5, 7),
+        passing: Bitboard(1 << 61),
         empty: Bitboard(0x60 << 56),
     },
     Castling {
@@ -188,7 +230,7 @@ pub const CASTLINGS: [Castling; 4] = [
         rook_from: sq(0, 7),
         rook_to: sq(3, 7),
         letter: 'q',
-        passed: sq(3, 7),
+        passing: Bitboard(1 << 59),
         empty: Bitboard(0x0E << 56),
     },
 ];
@@ -268,18 +310,18 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
-/// A move in 16 bits: from (6), to (6), kind (4). Castling is the king's own move (`e1g1`).
+/// A move: from (6 bits), to (6), kind (5). Castling is the king's own move (`e1g1`).
 /// Displayed as its canonical coordinate token: `e2e4`, `e7e8q`, `e1g1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Move(u16);
+pub struct Move(u32);
 
 impl Move {
-    const NORMAL: u16 = 0;
-    const DOUBLE_PUSH: u16 = 1;
-    const EN_PASSANT: u16 = 2;
-    const CASTLE: u16 = 3;
-    /// Promotions are 4 + (role - Knight).
-    const PROMOTION: u16 = 4;
+    const NORMAL: u32 = 0;
+    const DOUBLE_PUSH: u32 = 1;
+    const EN_PASSANT: u32 = 2;
+    const CASTLE: u32 = 3;
+    /// Promotions are 4 + role (any army's piece, A2).
+    const PROMOTION: u32 = 4;
 
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
@@ -288,9 +330,9 @@ impl Move {
             MoveKind::DoublePush => Self::DOUBLE_PUSH,
             MoveKind::EnPassant => Self::EN_PASSANT,
             MoveKind::Castle => Self::CASTLE,
-            MoveKind::Promotion(role) => Self::PROMOTION + role as u16 - Role::Knight as u16,
+            MoveKind::Promotion(role) => Self::PROMOTION + role as u32,
         };
-        Move(from.index() as u16 | (to.index() as u16) << 6 | k << 12)
+        Move(from.index() as u32 | (to.index() as u32) << 6 | k << 12)
     }
 
     #[inline]
@@ -310,16 +352,13 @@ impl Move {
             Self::DOUBLE_PUSH => MoveKind::DoublePush,
             Self::EN_PASSANT => MoveKind::EnPassant,
             Self::CASTLE => MoveKind::Castle,
-            4 => MoveKind::Promotion(Role::Knight),
-            5 => MoveKind::Promotion(Role::Bishop),
-            6 => MoveKind::Promotion(Role::Rook),
-            _ => MoveKind::Promotion(Role::Queen),
+            k => MoveKind::Promotion(Role::from_index((k - Self::PROMOTION) as usize)),
         }
     }
 
-    /// The raw 16-bit code (for transposition tables).
+    /// The raw code (for transposition tables).
     #[inline]
-    pub const fn bits(self) -> u16 {
+    pub const fn bits(self) -> u32 {
         self.0
     }
 
@@ -353,6 +392,13 @@ pub struct Position<R: Rules = Fide> {
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) key: u64,
+    /// White's and Black's armies (A4); FIDE v FIDE unless `R::ARMIES`.
+    pub(super) armies: Armies,
+    /// What pawns promote to (A2), from `armies`.
+    pub(super) promotions: Promotions,
+    /// The non-FIDE roles of `armies`, one bit per role: the pieces whose moves come from the
+    /// Betza tables.
+    pub(super) army_roles: u32,
     rules: PhantomData<R>,
 }
 
@@ -370,7 +416,53 @@ impl<R: Rules> Position<R> {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            armies: [Army::Fide; 2],
+            promotions: armies::promotions([Army::Fide; 2]),
+            army_roles: 0,
         }
+    }
+
+    /// Sets the armies (A4), before any piece is placed.
+    pub(super) fn set_armies(&mut self, armies: Armies) {
+        self.armies = armies;
+        self.promotions = armies::promotions(armies);
+        self.army_roles = armies
+            .iter()
+            .flat_map(|&a| armies::officers(a))
+            .filter(|r| r.is_army_piece())
+            .fold(0, |mask, r| mask | 1 << r as u32);
+    }
+
+    /// White's and Black's armies.
+    pub fn armies(&self) -> Armies {
+        self.armies
+    }
+
+    /// The roles a pawn may promote to (A2).
+    pub fn promotion_roles(&self) -> &[Role] {
+        &self.promotions
+    }
+
+    /// The non-FIDE roles in play that have pieces on the board.
+    #[inline]
+    pub fn army_roles_on_board(&self) -> impl Iterator<Item = Role> + '_ {
+        let mut mask = self.army_roles;
+        std::iter::from_fn(move || {
+            while mask != 0 {
+                let role = Role::from_index(mask.trailing_zeros() as usize);
+                mask &= mask - 1;
+                if self.by_role[role as usize].nonempty() {
+                    return Some(role);
+                }
+            }
+            None
+        })
+    }
+
+    /// The castlings as the sides' armies play them (A3).
+    #[inline]
+    pub fn castlings(&self) -> impl Iterator<Item = &'static Castling> {
+        armies::castlings(self.armies)
     }
 
     #[inline]
@@ -455,12 +547,25 @@ impl<R: Rules> Position<R> {
     pub fn attackers_to(&self, target: Square, occupied: Bitboard) -> Bitboard {
         let diagonal = self.role_bb(Role::Bishop) | self.role_bb(Role::Queen);
         let straight = self.role_bb(Role::Rook) | self.role_bb(Role::Queen);
-        (pawn_attacks(Color::White, target) & self.pawn_movers(Color::Black))
+        let fide = (pawn_attacks(Color::White, target) & self.pawn_movers(Color::Black))
             | (pawn_attacks(Color::Black, target) & self.pawn_movers(Color::White))
             | (knight_attacks(target) & self.role_bb(Role::Knight))
             | (king_attacks(target) & self.king_movers())
             | (bishop_attacks(target, occupied) & diagonal)
-            | (rook_attacks(target, occupied) & straight)
+            | (rook_attacks(target, occupied) & straight);
+        if !R::ARMIES {
+            return fide;
+        }
+        let mut others = Bitboard::EMPTY;
+        for role in self.army_roles_on_board() {
+            for color in [Color::White, Color::Black] {
+                let pieces = self.pieces(color, role);
+                if pieces.nonempty() {
+                    others |= armies::attackers(role, color, target, occupied) & pieces;
+                }
+            }
+        }
+        fide | others
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -570,8 +675,10 @@ impl<R: Rules> Position<R> {
             }
             MoveKind::Castle => {
                 self.shift(from, to, piece);
-                if let Some(c) = CASTLINGS.iter().find(|c| c.king_from == from && c.king_to == to) {
-                    self.shift(c.rook_from, c.rook_to, Piece { color: us, role: Role::Rook });
+                if let Some(c) = self.castlings().find(|c| c.king_from == from && c.king_to == to) {
+                    if let Some(corner) = self.board[c.rook_from.index()] {
+                        self.shift(c.rook_from, c.rook_to, corner);
+                    }
                 }
             }
         }
@@ -658,11 +765,22 @@ impl<R: Rules> Position<R> {
             return err("the side not to move is in check");
         }
         for c in CASTLINGS.iter().filter(|c| self.castling.has(c)) {
+            let corner = armies::corner(self.armies[c.color as usize]);
             if self.piece_at(c.king_from) != Some(Piece { color: c.color, role: Role::King })
-                || self.piece_at(c.rook_from) != Some(Piece { color: c.color, role: Role::Rook })
+                || self.piece_at(c.rook_from) != Some(Piece { color: c.color, role: corner })
             {
-                return err("a castling right without its king and rook");
+                return err("a castling right without its king and corner piece");
             }
+        }
+        if !R::ARMIES && self.armies != [Army::Fide; 2] {
+            return err("armies other than FIDE in a variant without them");
+        }
+        if Square::all().any(|sq| {
+            self.board[sq.index()].is_some_and(|p| {
+                !(armies::in_game(p.role, self.armies) || (R::COMMONER && p.role == Role::Commoner))
+            })
+        }) {
+            return err("a piece of neither army");
         }
         if let Some(ep) = self.ep_square {
             if ep.rank() != self.turn.relative_rank(5) || !super::movegen::has_legal_en_passant(self) {

@@ -16,6 +16,8 @@ pub trait Rules:
     const ROYAL_PAWN: bool;
     /// The Fighting King (FEN `C`), a non-royal piece moving like a king (K2), is in the set.
     const COMMONER: bool;
+    /// Each side chooses its army (Chess with Different Armies, A1-A4); otherwise both are FIDE.
+    const ARMIES: bool = false;
 }
 
 /// FIDE chess (`normal`).
@@ -49,4 +51,17 @@ impl Rules for ThroneKings {
     const START_FEN: &'static str = "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1";
     const ROYAL_PAWN: bool = false;
     const COMMONER: bool = true;
+}
+
+/// Chess with Different Armies (Betza; A1-A4): FIDE rules, each side with its own army. The start
+/// here is FIDE v FIDE; other pairings start from `armies::start_text`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cwda;
+
+impl Rules for Cwda {
+    const NAME: &'static str = "cwda";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const ROYAL_PAWN: bool = false;
+    const COMMONER: bool = false;
+    const ARMIES: bool = true;
 }

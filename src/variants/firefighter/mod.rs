@@ -112,9 +112,21 @@ impl Game for FireFighter {
     type Move = Move;
     type SetupError = SetupError;
     const NAME: &'static str = "firefighter";
+    // Rule zero: the game is played with the armies of Chess with Different Armies.
+    const ARMIES: bool = true;
 
     fn start() -> Self {
         text::parse(START).expect("the start position is valid")
+    }
+
+    fn start_with_armies(armies: crate::core::Armies) -> Option<Self> {
+        let start = crate::variants::chess::armies::start_fen(armies);
+        let suffix = crate::variants::chess::fen::armies_suffix(armies);
+        text::parse(&format!("{start} Aa{suffix}")).ok()
+    }
+
+    fn armies(&self) -> crate::core::Armies {
+        FireFighter::armies(self)
     }
 
     fn from_text(text: &str) -> Result<Self, SetupError> {

@@ -2,10 +2,9 @@
 //! safety (F8/G3) by playing each candidate on a copy, and the Firefighting Duty (F7).
 
 use super::piece::Piece;
-use super::position::{
-    step_square, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS, MAX_PIECES, PROMOTIONS,
-};
+use super::position::{step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES};
 use crate::core::MoveList;
+use crate::variants::chess::armies;
 use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -89,7 +88,7 @@ impl FireFighter {
                     targets |= pawn_attacks(us, from) & enemy;
                     for to in targets {
                         if to.rank() == last_rank {
-                            for role in PROMOTIONS {
+                            for role in self.promotion_roles() {
                                 push(Move { promotion: Some(role), ..ordinary(to) });
                             }
                         } else {
@@ -106,7 +105,8 @@ impl FireFighter {
                         Role::Bishop => bishop_attacks(from, occ),
                         Role::Rook => rook_attacks(from, occ),
                         Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                        _ => king_attacks(from),
+                        Role::King => king_attacks(from),
+                        role => armies::attacks(role, us, from, occ),
                     };
                     for to in targets & open {
                         push(ordinary(to));
@@ -149,7 +149,7 @@ impl FireFighter {
     /// nor passing a threatened square (the destination is left to the safety filter).
     fn castling_candidates(&self, push: &mut impl FnMut(Move)) {
         let us = self.side;
-        for c in CASTLINGS.iter().filter(|c| c.color == us && self.castling & c.right != 0) {
+        for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
             if (c.empty & self.occupied()).nonempty() {
                 continue;
             }
@@ -160,11 +160,15 @@ impl FireFighter {
             if king.is_burning() || self.king_threatened(us) {
                 continue;
             }
-            let mut passing = self.clone();
-            passing.remove(c.king_from, king);
-            passing.add(c.passed, king);
-            passing.refresh();
-            if passing.king_threatened(us) {
+            // The King may not pass a threatened square (A3: two for the Bede's long castling).
+            let passes_threat = c.passing.into_iter().any(|square| {
+                let mut passing = self.clone();
+                passing.remove(c.king_from, king);
+                passing.add(square, king);
+                passing.refresh();
+                passing.king_threatened(us)
+            });
+            if passes_threat {
                 continue;
             }
             push(Move {

@@ -4,13 +4,10 @@
 use crate::variants::chess::{Color, Role};
 use std::fmt;
 
-/// The roles of the FIDE army (the Fighting King's `Commoner` does not appear here).
-pub const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-
-const ROLE_MASK: u8 = 0b0111;
-const BLACK: u8 = 0b1000;
-const BURNING: u8 = 0b1_0000;
-const FIREFIGHTER: u8 = 0b10_0000;
+const ROLE_MASK: u8 = 0b1_1111;
+const BLACK: u8 = 0b10_0000;
+const BURNING: u8 = 0b100_0000;
+const FIREFIGHTER: u8 = 0b1000_0000;
 
 /// One piece. Two pieces with equal values are interchangeable: they make the same moves with
 /// the same results, so the move generator treats them as one.
@@ -18,8 +15,8 @@ const FIREFIGHTER: u8 = 0b10_0000;
 pub struct Piece(u8);
 
 impl Piece {
-    /// Distinct piece values (for key tables): 6 bits.
-    pub const CODES: usize = 64;
+    /// Distinct piece values (for key tables): 8 bits.
+    pub const CODES: usize = 256;
 
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece(role as u8 | if matches!(color, Color::Black) { BLACK } else { 0 })
@@ -41,7 +38,7 @@ impl Piece {
 
     #[inline]
     pub fn role(self) -> Role {
-        ROLES[(self.0 & ROLE_MASK) as usize]
+        Role::from_index((self.0 & ROLE_MASK) as usize)
     }
 
     #[inline]

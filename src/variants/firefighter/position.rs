@@ -9,6 +9,7 @@
 
 use super::piece::Piece;
 use crate::core::zobrist;
+use crate::variants::chess::armies::{self, Armies, Army, Promotions};
 use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -96,12 +97,16 @@ pub struct FireFighter {
     // Derived from the pieces by `refresh`.
     pub(super) occupied: [Bitboard; 2],
     /// Squares holding a non-burning piece, by colour and role: the pieces that can act.
-    pub(super) active: [[Bitboard; 6]; 2],
+    pub(super) active: [[Bitboard; Role::COUNT]; 2],
     pub(super) burning: [Bitboard; 2],
     pub(super) king: [Option<Square>; 2],
     /// The declared, non-burning Firefighter's square.
     pub(super) firefighter: [Option<Square>; 2],
     pub(super) declared: [bool; 2],
+    /// White's and Black's armies (rule zero: Chess with Different Armies, A1-A4).
+    pub(super) armies: Armies,
+    /// The non-FIDE roles the armies bring, one bit per role.
+    pub(super) army_roles: u32,
 }
 
 /// Who may make firefighting moves for a side (F2).
@@ -128,11 +133,13 @@ impl FireFighter {
             fullmove: 1,
             key: 0,
             occupied: [Bitboard::EMPTY; 2],
-            active: [[Bitboard::EMPTY; 6]; 2],
+            active: [[Bitboard::EMPTY; Role::COUNT]; 2],
             burning: [Bitboard::EMPTY; 2],
             king: [None; 2],
             firefighter: [None; 2],
             declared: [false; 2],
+            armies: [Army::Fide; 2],
+            army_roles: 0,
         }
     }
 
@@ -211,7 +218,7 @@ impl FireFighter {
     /// Rebuilds the derived bitboards from the piece list.
     pub(super) fn refresh(&mut self) {
         self.occupied = [Bitboard::EMPTY; 2];
-        self.active = [[Bitboard::EMPTY; 6]; 2];
+        self.active = [[Bitboard::EMPTY; Role::COUNT]; 2];
         self.burning = [Bitboard::EMPTY; 2];
         self.king = [None; 2];
         self.firefighter = [None; 2];
@@ -302,6 +309,43 @@ impl FireFighter {
         removed
     }
 
+    /// Sets the armies (A4) before the position is filled.
+    pub(super) fn set_armies(&mut self, armies: Armies) {
+        self.armies = armies;
+        self.army_roles = armies
+            .iter()
+            .flat_map(|&a| armies::officers(a))
+            .filter(|r| r.is_army_piece())
+            .fold(0, |mask, r| mask | 1 << r as u32);
+    }
+
+    /// White's and Black's armies.
+    pub fn armies(&self) -> Armies {
+        self.armies
+    }
+
+    /// The roles a pawn may promote to (A2).
+    pub fn promotion_roles(&self) -> Promotions {
+        armies::promotions(self.armies)
+    }
+
+    /// The castlings as the sides' armies play them (A3).
+    pub fn castlings(&self) -> impl Iterator<Item = &'static Castling> {
+        armies::castlings(self.armies)
+    }
+
+    /// The non-FIDE roles of the armies.
+    fn army_roles(&self) -> impl Iterator<Item = Role> {
+        let mut mask = self.army_roles;
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let role = Role::from_index(mask.trailing_zeros() as usize);
+                mask &= mask - 1;
+                role
+            })
+        })
+    }
+
     /// Squares from which a non-burning piece of `by` captures on `target` by its ordinary
     /// capture pattern (G2: pins ignored).
     pub fn attackers(&self, target: Square, by: Color) -> Bitboard {
@@ -309,11 +353,18 @@ impl FireFighter {
         let a = &self.active[by as usize];
         let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
         let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
-        (pawn_attacks(!by, target) & a[Role::Pawn as usize])
+        let mut found = (pawn_attacks(!by, target) & a[Role::Pawn as usize])
             | (knight_attacks(target) & a[Role::Knight as usize])
             | (king_attacks(target) & a[Role::King as usize])
             | (bishop_attacks(target, occ) & diagonal)
-            | (rook_attacks(target, occ) & straight)
+            | (rook_attacks(target, occ) & straight);
+        for role in self.army_roles() {
+            let pieces = a[role as usize];
+            if pieces.nonempty() {
+                found |= armies::attackers(role, by, target, occ) & pieces;
+            }
+        }
+        found
     }
 
     /// Whether `by` attacks `target` (G2).
@@ -341,6 +392,11 @@ impl FireFighter {
         for from in a[Role::Rook as usize] | a[Role::Queen as usize] {
             map |= rook_attacks(from, occ);
         }
+        for role in self.army_roles() {
+            for from in a[role as usize] {
+                map |= armies::attacks(role, by, from, occ);
+            }
+        }
         map
     }
 
@@ -366,6 +422,7 @@ impl FireFighter {
             Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
             Role::King => king_attacks(from).has(target),
             Role::Commoner => false,
+            role => armies::attacks(role, by, from, occ).has(target),
         }
     }
 
@@ -425,7 +482,7 @@ impl FireFighter {
                 }
                 let placed = m.promotion.map_or(m.actor, |r| m.actor.with_role(r));
                 self.add(m.to, placed);
-                if castling_piece(m.actor) {
+                if self.castling_piece(m.actor) {
                     left |= m.from.bb();
                 }
                 if m.actor.role() == Role::Pawn {
@@ -448,11 +505,12 @@ impl FireFighter {
                 irreversible = true;
             }
             MoveKind::Castle => {
-                let castling = CASTLINGS.iter().find(|c| c.color == us && c.king_to == m.to);
+                let castling = self.castlings().find(|c| c.color == us && c.king_to == m.to);
                 if let Some(c) = castling {
                     self.remove(c.king_from, m.actor);
                     self.add(c.king_to, m.actor);
-                    let rook = self.crowd(c.rook_from).find(|p| p.color() == us && p.role() == Role::Rook);
+                    let corner = armies::corner(self.armies[us as usize]);
+                    let rook = self.crowd(c.rook_from).find(|p| p.color() == us && p.role() == corner);
                     if let Some(rook) = rook {
                         self.remove(c.rook_from, rook);
                         self.add(c.rook_to, rook);
@@ -466,7 +524,7 @@ impl FireFighter {
                     self.replace(m.to, m.target, m.target.burning(false));
                 } else {
                     self.remove(m.to, m.target);
-                    if castling_piece(m.target) {
+                    if self.castling_piece(m.target) {
                         left |= m.to.bb();
                     }
                     let file = 2 * m.to.file() as i32 - m.from.file() as i32;
@@ -482,7 +540,7 @@ impl FireFighter {
             MoveKind::Rescue => {
                 declare = true;
                 self.remove(m.to, m.target);
-                if castling_piece(m.target) {
+                if self.castling_piece(m.target) {
                     left |= m.to.bb();
                 }
                 if m.target.color() == them && m.target.is_firefighter() {
@@ -518,18 +576,20 @@ impl FireFighter {
         }
     }
 
-    /// F10: a right goes when its King or Rook left its square (or was captured there), burns,
-    /// or when its corner no longer holds exactly one own Rook.
+    /// F10: a right goes when its King or corner piece (the Rook of its army, A3) left its
+    /// square (or was captured there), burns, or when its corner no longer holds exactly one own
+    /// corner piece.
     fn update_castling(&mut self, left: Bitboard) {
         for c in &CASTLINGS {
             if self.castling & c.right == 0 {
                 continue;
             }
             let own = |p: &Piece| p.color() == c.color;
+            let corner = armies::corner(self.armies[c.color as usize]);
             let king_home =
                 self.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
             let rook_ok = {
-                let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == Role::Rook);
+                let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == corner);
                 matches!((rooks.next(), rooks.next()), (Some(r), None) if !r.is_burning())
             };
             let touched = left.has(c.king_from) || left.has(c.rook_from);
@@ -551,9 +611,12 @@ impl FireFighter {
     }
 }
 
-/// Whether a piece's departure from its home square can cost a castling right.
-fn castling_piece(piece: Piece) -> bool {
-    matches!(piece.role(), Role::King | Role::Rook)
+impl FireFighter {
+    /// Whether a piece's departure from its home square can cost a castling right: a King, or
+    /// its army's corner piece (A3).
+    fn castling_piece(&self, piece: Piece) -> bool {
+        piece.role() == Role::King || piece.role() == armies::corner(self.armies[piece.color() as usize])
+    }
 }
 
 /// The square `step` away (±8 for a rank), if on the board.
@@ -593,6 +656,3 @@ static PUSH_OFF: [Bitboard; 64] = {
     }
     table
 };
-
-/// Roles a pawn may promote to (FIDE army, A2).
-pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];

@@ -4,7 +4,8 @@
 
 use super::piece::Piece;
 use super::position::{FireFighter, CASTLINGS, MAX_PIECES};
-use crate::variants::chess::fen::{read_castling, read_counter};
+use crate::variants::chess::armies::{self, Army};
+use crate::variants::chess::fen::{armies_suffix, read_castling, read_counter, split_armies};
 use crate::variants::chess::{Color, Role, Square};
 use std::fmt;
 
@@ -69,6 +70,15 @@ pub enum SetupError {
     OpponentInCheck {
         token: String,
     },
+    /// An armies field (`clobberers/nutty`) that names no armies.
+    Armies {
+        token: String,
+    },
+    /// A piece that belongs to neither army (`token` is its letter and square).
+    PieceNotInArmies {
+        token: String,
+        armies: String,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -108,6 +118,13 @@ impl fmt::Display for SetupError {
             SetupError::ImpossibleEnPassant { token } => write!(f, "impossible en passant square '{token}'"),
             SetupError::OpponentInCheck { token } => {
                 write!(f, "the king of the side not to move can be taken (side field '{token}')")
+            }
+            SetupError::Armies { token } => write!(
+                f,
+                "invalid armies field '{token}' (expected <white>/<black> from fide, clobberers, nutty, rookies)"
+            ),
+            SetupError::PieceNotInArmies { token, armies } => {
+                write!(f, "piece '{token}' belongs to neither army ({armies})")
             }
         }
     }
@@ -208,11 +225,18 @@ fn write_pair(flags: [bool; 2], upper: char) -> String {
 }
 
 pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let armies = match split_armies(&mut fields) {
+        Some(token) => {
+            Army::parse_pair(token).map_err(|_| SetupError::Armies { token: token.to_string() })?
+        }
+        None => [Army::Fide; 2],
+    };
     if !(4..=8).contains(&fields.len()) {
         return Err(SetupError::FieldCount { found: fields.len(), token: text.to_string() });
     }
     let mut pos = FireFighter::empty();
+    pos.set_armies(armies);
     parse_board(fields[0], &mut pos)?;
     pos.side = match fields[1] {
         "w" => Color::White,
@@ -256,13 +280,22 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
             return Err(SetupError::Firefighter { token: fields[0].to_string() });
         }
     }
+    // A1, A2: every piece is a Pawn, a King or a type of either army (a rescued piece keeps its
+    // type, so either colour may hold either army's types).
+    if let Some(p) = pos.pieces.iter().find(|p| !armies::in_game(p.piece.role(), armies)) {
+        return Err(SetupError::PieceNotInArmies {
+            token: format!("{}{}", p.piece.letter(), p.square),
+            armies: Army::write_pair(armies),
+        });
+    }
     for c in &CASTLINGS {
         if pos.castling & c.right == 0 {
             continue;
         }
         let own = |p: &Piece| p.color() == c.color;
+        let corner = armies::corner(armies[c.color as usize]);
         let king_home = pos.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
-        let rooks: Vec<Piece> = pos.crowd(c.rook_from).filter(|p| own(p) && p.role() == Role::Rook).collect();
+        let rooks: Vec<Piece> = pos.crowd(c.rook_from).filter(|p| own(p) && p.role() == corner).collect();
         if !king_home || rooks.len() != 1 || rooks[0].is_burning() {
             return Err(SetupError::CastlingWithoutPieces { token: c.letter.to_string() });
         }
@@ -346,5 +379,6 @@ pub fn write(pos: &FireFighter) -> String {
         text.push(' ');
         text.push_str(&write_pair(pos.lost, 'F'));
     }
+    text.push_str(&armies_suffix(pos.armies));
     text
 }

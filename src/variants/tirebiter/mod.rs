@@ -83,9 +83,21 @@ impl<R: Rules> Game for TirebiterPosition<R> {
     type Move = Move;
     type SetupError = SetupError;
     const NAME: &'static str = R::NAME;
+    // The author "would prefer that you play this game with different armies".
+    const ARMIES: bool = true;
 
     fn start() -> Self {
         text::parse(START).expect("the start position is valid")
+    }
+
+    fn start_with_armies(armies: crate::core::Armies) -> Option<Self> {
+        let start = crate::variants::chess::armies::start_fen(armies);
+        let suffix = crate::variants::chess::fen::armies_suffix(armies);
+        text::parse(&format!("{start} -{suffix}")).ok()
+    }
+
+    fn armies(&self) -> crate::core::Armies {
+        TirebiterPosition::armies(self)
     }
 
     fn from_text(text: &str) -> Result<Self, SetupError> {

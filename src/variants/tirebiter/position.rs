@@ -8,16 +8,18 @@
 
 use super::rules::Rules;
 use crate::core::{zobrist, MoveList};
+use crate::variants::chess::armies::{self, Armies, Army};
 use crate::variants::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::variants::chess::{Bitboard, Color, Role, Square};
+use crate::variants::chess::{Bitboard, Castling, Color, Role, Square};
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 
 pub const MAX_PIECES: usize = 32;
-/// A move has at most 8 legs: no piece captures, or splits, in more than 8 directions.
-pub const MAX_LEGS: usize = 8;
+/// A move has at most 16 legs: no piece captures, or splits, on more squares (a Colonel reaches
+/// 15 at once: four forward leaps, eight King steps, three slides; A1).
+pub const MAX_LEGS: usize = 16;
 const EMPTY: u8 = u8::MAX;
 
 /// One piece: it stands on one square (normal) or several (Tirebiter).
@@ -96,10 +98,8 @@ pub type Legs = ArrayVec<Leg, MAX_LEGS>;
 
 pub use crate::variants::chess::CASTLINGS;
 
-pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-static SQUARE_KEYS: [u64; 2 * 6 * 64] = zobrist::keys(0x7E1B_0001);
-static GROUP_SALT: [u64; 12] = zobrist::keys(0x7E1B_0002);
+static SQUARE_KEYS: [u64; 2 * Role::COUNT * 64] = zobrist::keys(0x7E1B_0001);
+static GROUP_SALT: [u64; 2 * Role::COUNT] = zobrist::keys(0x7E1B_0002);
 static CASTLING_KEYS: [u64; 16] = zobrist::keys(0x7E1B_0003);
 static EN_PASSANT_KEYS: [u64; 64] = zobrist::keys(0x7E1B_0004);
 static SIDE_KEY: [u64; 1] = zobrist::keys(0x7E1B_0005);
@@ -107,7 +107,7 @@ static SIDE_KEY: [u64; 1] = zobrist::keys(0x7E1B_0005);
 /// A piece's key: its squares, and for a Tirebiter piece the grouping itself (two knights on e5
 /// and f6 are not one Tirebiter Knight on e5,f6).
 pub fn unit_key(u: &Unit) -> u64 {
-    let kind = u.color as usize * 6 + u.role as usize;
+    let kind = u.color as usize * Role::COUNT + u.role as usize;
     let mut key = 0;
     for s in u.squares {
         key ^= SQUARE_KEYS[kind * 64 + s.index()];
@@ -130,6 +130,8 @@ pub struct TirebiterPosition<R: Rules> {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
+    /// White's and Black's armies (Chess with Different Armies, A1-A4).
+    pub(super) armies: Armies,
     pub(super) rules: PhantomData<R>,
 }
 
@@ -145,8 +147,19 @@ impl<R: Rules> TirebiterPosition<R> {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            armies: [Army::Fide; 2],
             rules: PhantomData,
         }
+    }
+
+    /// White's and Black's armies.
+    pub fn armies(&self) -> Armies {
+        self.armies
+    }
+
+    /// The castlings as the sides' armies play them (A3).
+    pub fn castlings(&self) -> impl Iterator<Item = &'static Castling> {
+        armies::castlings(self.armies)
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -264,6 +277,7 @@ impl<R: Rules> TirebiterPosition<R> {
             Role::Rook => rook_attacks(from, occ).has(to).then_some(enemy),
             Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to).then_some(enemy),
             Role::Commoner => None,
+            role => armies::attacks(role, color, from, occ).has(to).then_some(enemy),
         }
     }
 
@@ -342,7 +356,7 @@ impl<R: Rules> TirebiterPosition<R> {
             if unit.role == Role::Pawn && pawn_attacks(unit.color, from).has(to) {
                 continue; // an en passant square is a capture
             }
-            if steps(unit.role, from, to) == distance {
+            if steps(unit.role, unit.color, from, to) == distance {
                 out |= to.bb();
             }
         }
@@ -415,7 +429,7 @@ impl<R: Rules> TirebiterPosition<R> {
             let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
             let mut push = |kind: MoveKind, arg: u8, promotion_square: Option<Square>| {
                 if promotion_square.is_some_and(promotes) {
-                    for role in PROMOTIONS {
+                    for role in armies::promotions(self.armies) {
                         let _ = out.try_push(Move { slot, kind, arg, promotion: Some(role) });
                     }
                 } else {
@@ -432,7 +446,7 @@ impl<R: Rules> TirebiterPosition<R> {
                 if R::SPLIT_NON_CAPTURES {
                     let mut distances = 0u16;
                     for to in quiet {
-                        distances |= 1 << steps(unit.role, from, to);
+                        distances |= 1 << steps(unit.role, us, from, to);
                     }
                     for d in 1..8u8 {
                         if distances & (1 << d) != 0 {
@@ -446,7 +460,7 @@ impl<R: Rules> TirebiterPosition<R> {
                     }
                 }
                 if unit.role == Role::King {
-                    self.castlings(slot, unit, &mut push);
+                    self.castling_moves(slot, unit, &mut push);
                 }
             } else {
                 let first = unit.squares.first();
@@ -469,21 +483,25 @@ impl<R: Rules> TirebiterPosition<R> {
         }
     }
 
-    fn castlings(&self, slot: u8, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Option<Square>)) {
+    fn castling_moves(&self, slot: u8, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Option<Square>)) {
         let us = self.side;
-        for c in CASTLINGS.iter().filter(|c| c.color == us && self.castling & c.right != 0) {
+        for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
             if (c.empty & self.occupied()).nonempty() || king.squares != c.king_from.bb() {
                 continue;
             }
             if self.threatens(!us, c.king_from.bb()) {
                 continue;
             }
-            let mut passing = self.clone();
-            if let Some(mut k) = passing.take(slot as usize) {
-                k.squares = c.passed.bb();
-                passing.set(slot as usize, k);
-            }
-            if passing.threatens(!us, c.passed.bb()) {
+            // The King may not pass a threatened square (A3: two for the Bede's long castling).
+            let passes_threat = c.passing.into_iter().any(|square| {
+                let mut passing = self.clone();
+                if let Some(mut k) = passing.take(slot as usize) {
+                    k.squares = square.bb();
+                    passing.set(slot as usize, k);
+                }
+                passing.threatens(!us, square.bb())
+            });
+            if passes_threat {
                 continue;
             }
             push(MoveKind::Castle, c.king_to.index() as u8, None);
@@ -543,7 +561,7 @@ impl<R: Rules> TirebiterPosition<R> {
             }
         }
         if m.kind == MoveKind::Castle {
-            if let Some(c) = CASTLINGS.iter().find(|c| c.color == us && c.king_to.index() as u8 == m.arg) {
+            if let Some(c) = self.castlings().find(|c| c.color == us && c.king_to.index() as u8 == m.arg) {
                 if let Some((rook_slot, _)) = self.unit_at(c.rook_from) {
                     if let Some(mut rook) = self.take(rook_slot) {
                         rook.squares = c.rook_to.bb();
@@ -595,6 +613,7 @@ pub fn capture_pattern(role: Role, color: Color, from: Square, occ: Bitboard) ->
         Role::Rook => rook_attacks(from, occ),
         Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
         Role::Commoner => Bitboard::EMPTY,
+        role => armies::attacks(role, color, from, occ),
     }
 }
 
@@ -620,11 +639,8 @@ fn delta(from: Square, to: Square) -> (i8, i8) {
     (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8)
 }
 
-/// The distance of a leg in steps (T8): a slider's squares travelled, 1 for a leap or a King's
-/// step, the squares advanced for a pawn.
-pub fn steps(role: Role, from: Square, to: Square) -> u8 {
-    match role {
-        Role::Knight | Role::King => 1,
-        _ => from.file().abs_diff(to.file()).max(from.rank().abs_diff(to.rank())),
-    }
+/// The distance of a leg in steps (T8): a slider's squares travelled, 1 for a leap (a Knight's, a
+/// King's step, any leap of the other armies' pieces), the squares advanced for a pawn.
+pub fn steps(role: Role, color: Color, from: Square, to: Square) -> u8 {
+    armies::steps(role, color, from, to)
 }

@@ -4,7 +4,8 @@
 
 use super::position::{TirebiterPosition, Unit, CASTLINGS};
 use super::rules::Rules;
-use crate::variants::chess::fen::{read_castling, read_counter};
+use crate::variants::chess::armies::{self, Army};
+use crate::variants::chess::fen::{armies_suffix, read_castling, read_counter, split_armies};
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use std::fmt;
 
@@ -61,6 +62,15 @@ pub enum SetupError {
     ImpossibleEnPassant {
         token: String,
     },
+    /// An armies field (`clobberers/nutty`) that names no armies.
+    Armies {
+        token: String,
+    },
+    /// A piece that belongs to neither army (`token` is its letter and square).
+    PieceNotInArmies {
+        token: String,
+        armies: String,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -86,6 +96,13 @@ impl fmt::Display for SetupError {
                 if *color == Color::White { "white" } else { "black" }
             ),
             SetupError::PawnOnBackRank { token } => write!(f, "pawn on back rank square '{token}'"),
+            SetupError::Armies { token } => write!(
+                f,
+                "invalid armies field '{token}' (expected <white>/<black> from fide, clobberers, nutty, rookies)"
+            ),
+            SetupError::PieceNotInArmies { token, armies } => {
+                write!(f, "piece '{token}' belongs to neither army ({armies})")
+            }
             SetupError::OpponentInCheck { token } => {
                 write!(f, "side not to move is in check (side field '{token}')")
             }
@@ -110,7 +127,13 @@ fn squares_list(token: &str) -> Option<Vec<Square>> {
 }
 
 pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let armies = match split_armies(&mut fields) {
+        Some(token) => {
+            Army::parse_pair(token).map_err(|_| SetupError::Armies { token: token.to_string() })?
+        }
+        None => [Army::Fide; 2],
+    };
     if !(4..=7).contains(&fields.len()) {
         return Err(SetupError::FieldCount { found: fields.len(), token: text.to_string() });
     }
@@ -147,7 +170,20 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
             return Err(too_long());
         }
     }
+    // A1, A2: every piece is a Pawn, a King or a type of either army.
+    for square in Square::all() {
+        if let Some((color, role)) =
+            letters[square.index()].filter(|&(_, role)| !armies::in_game(role, armies))
+        {
+            let letter = if color == Color::White { role.upper() } else { role.upper().to_ascii_lowercase() };
+            return Err(SetupError::PieceNotInArmies {
+                token: format!("{letter}{square}"),
+                armies: Army::write_pair(armies),
+            });
+        }
+    }
     let mut pos = TirebiterPosition::<R>::empty();
+    pos.armies = armies;
     // The groups, then every other letter as a normal piece.
     let mut grouped = Bitboard::EMPTY;
     if let Some(&groups) = fields.get(6).filter(|&&g| g != "-") {
@@ -207,7 +243,8 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
         let normal = |s: Square, role: Role| {
             pos.unit_at(s).is_some_and(|(_, u)| u.color == c.color && u.role == role && !u.is_tirebiter())
         };
-        if !normal(c.king_from, Role::King) || !normal(c.rook_from, Role::Rook) {
+        if !normal(c.king_from, Role::King) || !normal(c.rook_from, armies::corner(armies[c.color as usize]))
+        {
             return Err(SetupError::CastlingWithoutPieces { token: c.letter.to_string() });
         }
     }
@@ -282,5 +319,10 @@ pub fn write<R: Rules>(pos: &TirebiterPosition<R>) -> String {
     groups.sort();
     let groups = if groups.is_empty() { "-".to_string() } else { groups.join(";") };
     let side = if pos.side == Color::White { 'w' } else { 'b' };
-    format!("{board} {side} {castling} {ep} {} {} {groups}", pos.halfmove, pos.fullmove)
+    format!(
+        "{board} {side} {castling} {ep} {} {} {groups}{}",
+        pos.halfmove,
+        pos.fullmove,
+        armies_suffix(pos.armies)
+    )
 }

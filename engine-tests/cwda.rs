@@ -1,0 +1,286 @@
+//! Chess with Different Armies (A1-A4) in the engine, checked node by node against independent
+//! reference generators written apart from it: `reference/cwda.rs` for `cwda`, and the army-aware
+//! `reference/firefighter.rs` and `reference/tirebiter.rs` for FireFighter, Tirebiter and Nick
+//! Danger with non-FIDE armies on either side.
+
+#[path = "reference/cwda.rs"]
+mod cwda_ref;
+#[path = "reference/firefighter.rs"]
+#[allow(dead_code)]
+mod ff_ref;
+#[path = "reference/tirebiter.rs"]
+#[allow(dead_code)]
+mod tb_ref;
+
+use jester::core::{Army, Game, MoveList};
+use jester::variants::chess::CwdaPosition;
+use jester::variants::firefighter::FireFighter;
+use jester::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
+
+/// What the walk needs of a reference position.
+trait Reference: Sized {
+    fn moves(&self) -> Vec<String>;
+    fn after(&self, token: &str) -> Self;
+}
+
+impl Reference for cwda_ref::RefPosition {
+    fn moves(&self) -> Vec<String> {
+        let mut v = self.legal_moves();
+        v.sort();
+        v
+    }
+    fn after(&self, token: &str) -> Self {
+        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    }
+}
+
+impl Reference for ff_ref::RefPosition {
+    fn moves(&self) -> Vec<String> {
+        let mut v = self.legal_moves();
+        v.sort();
+        v
+    }
+    fn after(&self, token: &str) -> Self {
+        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    }
+}
+
+impl Reference for tb_ref::RefPosition {
+    fn moves(&self) -> Vec<String> {
+        let mut v = self.legal_moves();
+        v.sort();
+        v
+    }
+    fn after(&self, token: &str) -> Self {
+        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    }
+}
+
+fn engine_moves<G: Game>(pos: &G) -> Vec<String> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut tokens: Vec<String> = list.iter().map(|&m| pos.render_move(m)).collect();
+    tokens.sort();
+    tokens
+}
+
+/// Walks the tree to `depth`, comparing the legal moves at every node; returns the leaf count.
+fn walk<G: Game, R: Reference>(pos: &G, theirs: &R, depth: u32) -> u64 {
+    let ours = engine_moves(pos);
+    assert_eq!(ours, theirs.moves(), "moves differ in {}", pos.to_text());
+    if depth == 1 {
+        return ours.len() as u64;
+    }
+    let mut total = 0;
+    for token in &ours {
+        let mut next = pos.clone();
+        let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        next.play(m);
+        total += walk(&next, &theirs.after(token), depth - 1);
+    }
+    total
+}
+
+const PAIRINGS: [(Army, Army); 16] = {
+    let a = Army::ALL;
+    let mut out = [(Army::Fide, Army::Fide); 16];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = (a[i / 4], a[i % 4]);
+        i += 1;
+    }
+    out
+};
+
+/// Perft 3 from the start of all 16 pairings (issue bar), node by node against the reference.
+/// The literal numbers are the reference's own, kept so that a change to both shows up.
+#[test]
+fn cwda_perft_from_every_pairing() {
+    let expected: [u64; 16] = [
+        8902, 12458, 11572, 10682, 17310, 24227, 22500, 20764, 14659, 20515, 19054, 17587, 13059, 18275,
+        16974, 15667,
+    ];
+    for (i, &(white, black)) in PAIRINGS.iter().enumerate() {
+        let pos = CwdaPosition::start_with_armies([white, black]).expect("a start");
+        let theirs = cwda_ref::start(white.name(), black.name());
+        assert_eq!(pos.to_text(), theirs.to_text(), "start texts");
+        let nodes = walk(&pos, &theirs, 3);
+        assert_eq!(nodes, expected[i], "{white}/{black}");
+    }
+}
+
+/// Every piece of every army, of either colour, on every square of a board that holds only the
+/// two Kings (and, for the side not to move, nothing it could capture): the engine's moves are
+/// the reference's. Pieces the other army owns are legal too (A2's promotions).
+#[test]
+fn every_army_piece_on_every_square() {
+    let letters = "DEFATIULSWHM";
+    for letter in letters.chars() {
+        for white in [true, false] {
+            for square in 0..64u8 {
+                let (file, rank) = (square % 8, square / 8);
+                // Kings on a1/h8, or b1/g8 when the piece stands there.
+                let (wk, bk) = ((0u8, 0u8), (7u8, 7u8));
+                let (wk, bk) =
+                    if (file, rank) == wk || (file, rank) == bk { ((1, 0), (6, 7)) } else { (wk, bk) };
+                let mut board = [['.'; 8]; 8];
+                board[wk.1 as usize][wk.0 as usize] = 'K';
+                board[bk.1 as usize][bk.0 as usize] = 'k';
+                if board[rank as usize][file as usize] != '.' {
+                    continue;
+                }
+                board[rank as usize][file as usize] =
+                    if white { letter } else { letter.to_ascii_lowercase() };
+                let fen_board: Vec<String> = (0..8)
+                    .rev()
+                    .map(|r| {
+                        let mut s = String::new();
+                        let mut empty = 0;
+                        for &c in &board[r] {
+                            if c == '.' {
+                                empty += 1;
+                            } else {
+                                if empty > 0 {
+                                    s.push_str(&empty.to_string());
+                                    empty = 0;
+                                }
+                                s.push(c);
+                            }
+                        }
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                        }
+                        s
+                    })
+                    .collect();
+                let side = if white { 'w' } else { 'b' };
+                let text = format!("{} {side} - - 0 1 clobberers/nutty", fen_board.join("/"));
+                let text = if "SWHM".contains(letter) {
+                    text.replace("clobberers/nutty", "rookies/fide")
+                } else {
+                    text
+                };
+                let ours = CwdaPosition::from_text(&text);
+                let theirs = cwda_ref::parse(&text);
+                match (ours, theirs) {
+                    (Ok(p), Ok(r)) => assert_eq!(engine_moves(&p), r.moves(), "{text}"),
+                    (Err(_), Err(_)) => {}
+                    (a, b) => panic!("{text}: engine {:?} reference {:?}", a.map(|p| p.to_text()), b.is_ok()),
+                }
+            }
+        }
+    }
+}
+
+/// A seeded generator for the random games.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays random games from random pairings, comparing the legal moves at every ply and the
+/// position texts after every move.
+fn random_games<G: Game, R: Reference>(
+    games: usize,
+    plies: usize,
+    seed: u64,
+    start: impl Fn(Army, Army) -> (G, R),
+    text: impl Fn(&R) -> String,
+) {
+    let mut rng = Lcg(seed);
+    for _ in 0..games {
+        let (white, black) = PAIRINGS[rng.below(16)];
+        let (mut pos, mut theirs) = start(white, black);
+        for _ in 0..plies {
+            let ours = engine_moves(&pos);
+            assert_eq!(ours, theirs.moves(), "moves differ in {}", pos.to_text());
+            if ours.is_empty() {
+                break;
+            }
+            let token = &ours[rng.below(ours.len())];
+            let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+            pos.play(m);
+            theirs = theirs.after(token);
+            assert_eq!(pos.to_text(), text(&theirs), "after {token}");
+        }
+    }
+}
+
+#[test]
+fn cwda_random_games_agree_with_the_reference() {
+    random_games(
+        60,
+        160,
+        0xC0DA,
+        |w, b| {
+            (CwdaPosition::start_with_armies([w, b]).expect("a start"), cwda_ref::start(w.name(), b.name()))
+        },
+        |r| r.to_text(),
+    );
+}
+
+/// FireFighter with every pairing of armies (rule zero): perft 2 node by node from each start,
+/// and depth 3 from three pairings against the reference's counts.
+#[test]
+fn firefighter_with_armies_agrees_with_the_reference() {
+    for &(white, black) in &PAIRINGS {
+        let pos = FireFighter::start_with_armies([white, black]).expect("a start");
+        walk(&pos, &ff_ref::start(white.name(), black.name()), 2);
+    }
+    for (white, black, nodes) in [
+        (Army::Nutty, Army::Clobberers, 792_856),
+        (Army::Rookies, Army::Nutty, 736_686),
+        (Army::Clobberers, Army::Rookies, 813_386),
+    ] {
+        let pos = FireFighter::start_with_armies([white, black]).expect("a start");
+        assert_eq!(jester::tools::perft::perft(&pos, 3), nodes, "{white}/{black}");
+    }
+    random_games(
+        12,
+        80,
+        0xF12E,
+        |w, b| (FireFighter::start_with_armies([w, b]).expect("a start"), ff_ref::start(w.name(), b.name())),
+        |r| r.to_text(),
+    );
+}
+
+/// Tirebiter and Nick Danger with every pairing: perft 3 node by node from each start.
+#[test]
+fn tirebiter_and_nickdanger_with_armies_agree_with_the_reference() {
+    for &(white, black) in &PAIRINGS {
+        let tb = TirebiterPosition::<Tirebiter>::start_with_armies([white, black]).expect("a start");
+        walk(&tb, &tb_ref::start(white.name(), black.name(), false), 3);
+        let nd = TirebiterPosition::<NickDanger>::start_with_armies([white, black]).expect("a start");
+        walk(&nd, &tb_ref::start(white.name(), black.name(), true), 3);
+    }
+    random_games(
+        20,
+        100,
+        0x7E1B,
+        |w, b| {
+            (
+                TirebiterPosition::<NickDanger>::start_with_armies([w, b]).expect("a start"),
+                tb_ref::start(w.name(), b.name(), true),
+            )
+        },
+        |r| r.to_text(),
+    );
+}
+
+/// A3: the Bede's long castling puts the King on b1 and the Bede on c1; SAN and the canonical
+/// token agree.
+#[test]
+fn bede_long_castling() {
+    let text = "4k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 clobberers/fide";
+    let pos = CwdaPosition::from_text(text).expect("valid");
+    let moves = engine_moves(&pos);
+    assert!(moves.contains(&"e1b1".to_string()) && !moves.contains(&"e1c1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"e1g1".to_string()));
+    let mut after = pos.clone();
+    after.play(pos.parse_move("O-O-O").expect("SAN castling"));
+    assert_eq!(after.to_text(), "4k3/8/8/8/8/8/8/1KD4D b - - 1 1 clobberers/fide");
+}
