@@ -170,6 +170,16 @@ pub const fn corner(army: Army) -> Role {
     back_rank(army)[0]
 }
 
+/// The non-FIDE roles `armies` bring, one bit per role (the pieces whose moves come from the
+/// Betza tables).
+pub fn army_role_mask(armies: Armies) -> u32 {
+    armies
+        .iter()
+        .flat_map(|&a| officers(a))
+        .filter(|r| r.is_army_piece())
+        .fold(0, |mask, r| mask | 1 << r as u32)
+}
+
 /// The army whose array holds `role`, if any (the King and Pawn belong to all).
 pub fn army_of(role: Role) -> Option<Army> {
     Army::ALL.into_iter().find(|&a| officers(a).contains(&role))

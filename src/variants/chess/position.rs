@@ -426,11 +426,7 @@ impl<R: Rules> Position<R> {
     pub(super) fn set_armies(&mut self, armies: Armies) {
         self.armies = armies;
         self.promotions = armies::promotions(armies);
-        self.army_roles = armies
-            .iter()
-            .flat_map(|&a| armies::officers(a))
-            .filter(|r| r.is_army_piece())
-            .fold(0, |mask, r| mask | 1 << r as u32);
+        self.army_roles = armies::army_role_mask(armies);
     }
 
     /// White's and Black's armies.

@@ -312,11 +312,7 @@ impl FireFighter {
     /// Sets the armies (A4) before the position is filled.
     pub(super) fn set_armies(&mut self, armies: Armies) {
         self.armies = armies;
-        self.army_roles = armies
-            .iter()
-            .flat_map(|&a| armies::officers(a))
-            .filter(|r| r.is_army_piece())
-            .fold(0, |mask, r| mask | 1 << r as u32);
+        self.army_roles = armies::army_role_mask(armies);
     }
 
     /// White's and Black's armies.
