@@ -158,6 +158,7 @@ fn games_against_fairymax_under_xboard() {
         ponder: true,
         dir: dir.clone(),
         timeout: Duration::from_secs(600),
+        engine_options: String::new(),
     };
     let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
     let context = || {
@@ -303,6 +304,7 @@ fn fighting_kings_self_play_under_xboard() {
             ponder: false,
             dir: dir.clone(),
             timeout: Duration::from_secs(600),
+            engine_options: String::new(),
         };
         let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
         let context =
@@ -347,6 +349,74 @@ fn fighting_kings_self_play_under_xboard() {
             );
         }
         assert!(!run.debug_log.contains("Illegal move"), "{variant}: a move was refused\n{}", context());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Chess with Different Armies: jester against itself under real XBoard, the armies chosen by
+/// the `WhiteArmy` / `BlackArmy` options (`-firstOptions`), the board and pieces learnt from
+/// jester's `setup` and `piece` lines. XBoard tests every move with those descriptions (the
+/// Clobberers' King castles three squares to the Bede's side, A3), and the PGN is replayed by
+/// jester's rules from the chosen armies' start.
+#[test]
+fn cwda_self_play_under_xboard() {
+    use jester::core::{Army, Game};
+    use jester::variants::chess::{Cwda, Position};
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(xboard) = require_peer("xboard", "xboard") else { return };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+    // Each army once on each side; the Clobberers on both, for both Kings' castling lines.
+    for armies in [[Army::Clobberers, Army::Nutty], [Army::Rookies, Army::Clobberers]] {
+        let games = 2;
+        let name = format!("{}-{}", armies[0], armies[1]);
+        let dir = std::env::temp_dir().join(format!("jester-xboard-cwda-{name}-{}", std::process::id()));
+        let setup = XboardMatch {
+            variant: "cwda".to_string(),
+            first: jester_binary(),
+            second: jester_binary(),
+            games,
+            base_seconds: 8,
+            increment: 0.1,
+            draw_after_moves: (MAX_PLIES / 2) as u32,
+            ponder: false,
+            dir: dir.clone(),
+            timeout: Duration::from_secs(600),
+            engine_options: format!("WhiteArmy={},BlackArmy={}", armies[0], armies[1]),
+        };
+        let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
+        let context =
+            || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
+        let pgn_games = xboard_gui::parse_pgn(&run.pgn);
+        assert_eq!(pgn_games.len(), games as usize, "{name}: {} games saved\n{}", pgn_games.len(), context());
+        let start = Position::<Cwda>::start_with_armies(armies).expect("cwda has armies");
+        for (n, game) in pgn_games.iter().enumerate() {
+            let checked = xboard_gui::check_game_from(game, start.clone())
+                .unwrap_or_else(|e| panic!("{name} game {}: {e}\n{}", n + 1, context()));
+            eprintln!(
+                "cwda {name} game {}: {} ({}), {} plies",
+                n + 1,
+                game.result,
+                checked.reason,
+                checked.plies
+            );
+            assert!(
+                !matches!(checked.termination, Termination::Fault { .. }),
+                "{name} game {}: {}\n{}",
+                n + 1,
+                checked.reason,
+                context()
+            );
+        }
+        for which in ["first", "second"] {
+            let complaints = xboard_gui::engine_complaints(&run.debug_log, which);
+            assert!(
+                complaints.is_empty(),
+                "{name}, {which} engine:\n{}\n{}",
+                complaints.join("\n"),
+                context()
+            );
+        }
+        assert!(!run.debug_log.contains("Illegal move"), "{name}: a move was refused\n{}", context());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -35,6 +35,8 @@ pub struct XboardMatch {
     pub dir: PathBuf,
     /// The whole run is killed after this.
     pub timeout: Duration,
+    /// `-firstOptions` / `-secondOptions`: engine options, `Name=value,Name=value`.
+    pub engine_options: String,
 }
 
 /// What a finished run left behind.
@@ -73,6 +75,10 @@ impl XboardMatch {
         opt("firstProtocolVersion", "2".into());
         opt("secondProtocolVersion", "2".into());
         opt("variant", self.variant.clone());
+        if !self.engine_options.is_empty() {
+            opt("firstOptions", self.engine_options.clone());
+            opt("secondOptions", self.engine_options.clone());
+        }
         opt("matchMode", "true".into());
         opt("matchGames", self.games.to_string());
         opt("matchPause", "500".into());
@@ -325,7 +331,12 @@ pub fn check_game(game: &PgnGame) -> Result<CheckedGame, String> {
 /// means the game is unfinished, a move is not legal by jester's rules, or XBoard's verdict
 /// disagrees with them.
 pub fn check_game_as<G: Game>(game: &PgnGame) -> Result<CheckedGame, String> {
-    let mut record = Record::new(G::start());
+    check_game_from(game, G::start())
+}
+
+/// As [`check_game_as`], from `start` (a start position XBoard learnt from the engine's `setup`).
+pub fn check_game_from<G: Game>(game: &PgnGame, start: G) -> Result<CheckedGame, String> {
+    let mut record = Record::new(start);
     let mut outcomes = vec![record.outcome()];
     for (n, san) in game.sans.iter().enumerate() {
         if let Some(o) = record.outcome() {

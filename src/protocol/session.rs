@@ -3,8 +3,12 @@
 //! A session stores the variant, the start position text and the moves played as canonical
 //! tokens; every operation re-reads them through the variant's own parser (dispatch chosen once
 //! per operation), so a failed operation leaves the session exactly as it was.
+//!
+//! The engine options `WhiteArmy` / `BlackArmy` (RULINGS.md A4) live here too: they choose the
+//! armies of the games begun from then on, in the variants that have armies. A game already under
+//! way keeps the armies it was begun with.
 
-use crate::core::{Game, MoveParseError, Outcome, Record, Seat};
+use crate::core::{Armies, Army, Game, MoveParseError, Outcome, Record, Seat};
 use crate::eval::{dispatch, SearchVisitor};
 use crate::search::{Engine, Event, Limits, Searchable};
 use crate::variants::{UnknownVariant, Variant};
@@ -36,6 +40,11 @@ impl std::error::Error for SessionError {}
 #[derive(Clone)]
 pub struct Session {
     variant: Variant,
+    /// The `WhiteArmy` / `BlackArmy` options: the armies of games begun from now on.
+    armies: Armies,
+    /// The armies of the current game: its start position's, and those of a position text
+    /// without an armies field of its own.
+    game_armies: Armies,
     /// `None`: the variant's start position.
     start: Option<String>,
     moves: Vec<String>,
@@ -49,6 +58,8 @@ impl fmt::Debug for Session {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Session")
             .field("variant", &self.variant)
+            .field("armies", &self.armies)
+            .field("game_armies", &self.game_armies)
             .field("start", &self.start)
             .field("moves", &self.moves)
             .finish_non_exhaustive()
@@ -79,7 +90,42 @@ pub struct Summary {
 
 impl Session {
     pub fn new(variant: Variant) -> Session {
-        Session { variant, start: None, moves: Vec::new(), cache: None }
+        let armies = [Army::Fide; 2];
+        Session { variant, armies, game_armies: armies, start: None, moves: Vec::new(), cache: None }
+    }
+
+    /// A new game of the same variant from its start position, with the armies now chosen.
+    pub fn new_game(&mut self) {
+        *self = Session::new(self.variant).with_armies(self.armies);
+    }
+
+    fn with_armies(mut self, armies: Armies) -> Session {
+        self.armies = armies;
+        self.game_armies = armies;
+        self
+    }
+
+    /// The `WhiteArmy` / `BlackArmy` options (A4).
+    pub fn armies(&self) -> Armies {
+        self.armies
+    }
+
+    /// Chooses the armies of the games begun from now on. A game at its start position with no
+    /// move played is begun again with them (the options are usually set between `new` and the
+    /// first move); a game under way keeps its armies. Returns whether the current game changed.
+    pub fn set_armies(&mut self, armies: Armies) -> bool {
+        self.armies = armies;
+        let fresh = self.start.is_none() && self.moves.is_empty();
+        if fresh && self.game_armies != armies && self.has_armies() {
+            self.new_game();
+            return true;
+        }
+        false
+    }
+
+    /// Whether the variant lets each side choose its army.
+    pub fn has_armies(&self) -> bool {
+        dispatch(self.variant, VariantFacts).armies
     }
 
     pub fn variant(&self) -> Variant {
@@ -96,21 +142,23 @@ impl Session {
         // The same game with moves added (what a UCI GUI sends before each move): read only
         // the new moves.
         let continues = start == self.start
+            && self.game_armies == self.armies
             && moves.len() >= self.moves.len()
             && moves.iter().zip(&self.moves).all(|(a, b)| a == b);
         let (base, extra) = if continues {
             (self.clone(), &moves[self.moves.len()..])
         } else {
-            (Session { variant: self.variant, start, moves: Vec::new(), cache: None }, moves)
+            let fresh = Session::new(self.variant).with_armies(self.armies);
+            (Session { start, ..fresh }, moves)
         };
         let (canonical, cache) = dispatch(self.variant, Replay { session: &base, extra })?;
         *self = Session { moves: canonical, cache: Some(cache), ..base };
         Ok(())
     }
 
-    /// Switches variant, back to its start position.
+    /// Switches variant, back to its start position (the armies options are kept).
     pub fn set_variant(&mut self, variant: Variant) {
-        *self = Session::new(variant);
+        *self = Session::new(variant).with_armies(self.armies);
     }
 
     /// Plays one move; returns its canonical token.
@@ -139,12 +187,12 @@ impl Session {
     /// How many seats the variant has (without replaying the game: protocols ask this on the
     /// clock).
     pub fn seats(&self) -> usize {
-        dispatch(self.variant, VariantFacts).0
+        dispatch(self.variant, VariantFacts).seats
     }
 
     /// The board's width and height, from the variant's start position.
     pub fn board_size(&self) -> (u8, u8) {
-        dispatch(self.variant, VariantFacts).1
+        dispatch(self.variant, VariantFacts).board_size
     }
 
     /// The canonical token of `token` in the current position, if it is legal.
@@ -180,8 +228,10 @@ impl Session {
             return Ok(c.record.clone());
         }
         let start = match &self.start {
-            Some(text) => G::from_text(text).map_err(|e| SessionError::Position(Box::new(e)))?,
-            None => G::start(),
+            Some(text) => G::from_text_with_armies(text, self.game_armies)
+                .map_err(|e| SessionError::Position(Box::new(e)))?,
+            // Variants without armies ignore the options.
+            None => G::start_with_armies(self.game_armies).unwrap_or_else(G::start),
         };
         let mut record = Record::new(start);
         for token in &self.moves {
@@ -215,15 +265,23 @@ impl SearchVisitor for Replay<'_> {
     }
 }
 
-/// Facts of the variant itself: seats, board size.
+/// Facts of the variant itself.
 struct VariantFacts;
 
+struct Facts {
+    seats: usize,
+    /// Files and ranks.
+    board_size: (u8, u8),
+    /// Each side chooses its army (A4).
+    armies: bool,
+}
+
 impl SearchVisitor for VariantFacts {
-    type Output = (usize, (u8, u8));
-    fn visit<G: Searchable>(self) -> Self::Output {
+    type Output = Facts;
+    fn visit<G: Searchable>(self) -> Facts {
         let start = G::start();
         let diagram = start.diagram();
-        (start.seats(), (diagram.files, diagram.ranks))
+        Facts { seats: start.seats(), board_size: (diagram.files, diagram.ranks), armies: G::ARMIES }
     }
 }
 

@@ -10,7 +10,7 @@
 use super::format::{uci_bestmove, uci_info};
 use super::session::Session;
 use super::{Flow, Message};
-use crate::core::Seat;
+use crate::core::{Army, Seat};
 use crate::search::{
     params::MAX_PLY, Clock, Engine, Event, Limits, MultiSeatSearch, DEFAULT_HASH_MB,
     DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
@@ -92,7 +92,7 @@ impl<W: Write> Uci<W> {
             Some("ucinewgame") => {
                 self.stop();
                 self.engine.new_game();
-                self.session = Session::new(self.session.variant());
+                self.session.new_game();
             }
             Some("quit") => {
                 self.stop();
@@ -127,8 +127,13 @@ impl<W: Write> Uci<W> {
                 MultiSeatSearch::default().name(),
                 MultiSeatSearch::NAMES.iter().map(|n| format!(" var {n}")).collect::<String>()
             ),
-            "uciok".to_string(),
         ];
+        let armies: String = Army::ALL.iter().map(|a| format!(" var {a}")).collect();
+        let lines = lines.into_iter().chain([
+            format!("option name WhiteArmy type combo default {}{armies}", Army::Fide),
+            format!("option name BlackArmy type combo default {}{armies}", Army::Fide),
+            "uciok".to_string(),
+        ]);
         for l in lines {
             self.send(&l);
         }
@@ -169,21 +174,37 @@ impl<W: Write> Uci<W> {
                 Ok(variant) => {
                     self.stop();
                     self.session.set_variant(variant);
-                    let (files, ranks) = self.session.board_size();
-                    let start = self.session.summary().start_text;
-                    self.send(&format!(
-                        "info string variant {} files {files} ranks {ranks} startpos {start}",
-                        variant.name(),
-                    ));
+                    self.announce_variant();
                     Ok(())
                 }
                 Err(e) => Err(e.to_string()),
+            },
+            "whitearmy" | "blackarmy" => match Army::from_name(value) {
+                Ok(army) => {
+                    self.stop();
+                    let mut armies = self.session.armies();
+                    armies[usize::from(name.eq_ignore_ascii_case("blackarmy"))] = army;
+                    if self.session.set_armies(armies) {
+                        self.announce_variant();
+                    }
+                    Ok(())
+                }
+                Err(e) => Err(format!("option '{name}': {e}")),
             },
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(message) = result {
             self.error(&message);
         }
+    }
+
+    /// Tells the GUI the board and start position of the variant (with the armies chosen), for
+    /// GUIs that do not know it.
+    fn announce_variant(&mut self) {
+        let (files, ranks) = self.session.board_size();
+        let start = self.session.summary().start_text;
+        let name = self.session.variant().name();
+        self.send(&format!("info string variant {name} files {files} ranks {ranks} startpos {start}"));
     }
 
     /// `position startpos|fen <text> [moves ...]`, all or nothing.

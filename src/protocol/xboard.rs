@@ -6,12 +6,12 @@
 
 use super::session::Session;
 use super::{Flow, Message};
-use crate::core::{DrawReason, Outcome, Score, Seat, WinReason};
+use crate::core::{has_armies_field, Army, DrawReason, Outcome, Score, Seat, WinReason};
 use crate::search::{
     params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
     MAX_THREADS,
 };
-use crate::variants::{Variant, VARIANTS};
+use crate::variants::{cwda_xboard, Variant, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -63,6 +63,15 @@ pub struct Xboard<W: Write> {
     purpose: Option<Purpose>,
     search_started: Instant,
     last_info: Option<Info>,
+}
+
+/// A position text without its armies field (A4), which XBoard would not read.
+fn strip_armies_field(text: &str) -> &str {
+    if has_armies_field(text) {
+        text.trim_end().rsplit_once(char::is_whitespace).map_or(text, |(rest, _)| rest.trim_end())
+    } else {
+        text
+    }
 }
 
 /// XBoard's mate score convention: 100000 + moves (negative when being mated).
@@ -299,7 +308,7 @@ impl<W: Write> Xboard<W> {
             "new" => {
                 self.cancel_search();
                 self.analyzing = false;
-                self.session = Session::new(self.session.variant());
+                self.session.new_game();
                 self.engine.new_game();
                 self.engine_seat = Some(Seat::BLACK);
                 self.max_depth = None;
@@ -455,6 +464,14 @@ impl<W: Write> Xboard<W> {
             .map(|&n| if n == MultiSeatSearch::default().name() { format!("*{n}") } else { n.to_string() })
             .collect();
         self.send(&format!("feature option=\"MultiSeatSearch -combo {}\"", choices.join(" /// ")));
+        // The armies (A4), for the variants that have them.
+        let armies: Vec<String> = Army::ALL
+            .iter()
+            .map(|&a| if a == Army::default() { format!("*{a}") } else { a.to_string() })
+            .collect();
+        for side in ["WhiteArmy", "BlackArmy"] {
+            self.send(&format!("feature option=\"{side} -combo {}\"", armies.join(" /// ")));
+        }
         self.send("feature done=1");
     }
 
@@ -462,9 +479,18 @@ impl<W: Write> Xboard<W> {
     /// the moves of pieces XBoard would otherwise get wrong (`piece`).
     fn describe_variant(&mut self, variant: Variant) {
         let Some(setup) = variant.info().xboard else { return };
-        let start = setup.board_fen.map_or_else(|| self.session.summary().start_text, str::to_string);
-        self.send(&format!("setup ({}) {} {start}", setup.piece_to_char, setup.geometry));
-        for piece in setup.pieces {
+        // XBoard's FEN has no armies field: the pieces on the board say it all.
+        let start = setup.board_fen.map_or_else(
+            || strip_armies_field(&self.session.summary().start_text).to_string(),
+            str::to_string,
+        );
+        let (table, pieces) = if self.session.has_armies() {
+            cwda_xboard(self.session.armies())
+        } else {
+            (setup.piece_to_char.to_string(), setup.pieces.iter().map(|p| p.to_string()).collect())
+        };
+        self.send(&format!("setup ({table}) {} {start}", setup.geometry));
+        for piece in pieces {
             self.send(&format!("piece {piece}"));
         }
     }
@@ -595,6 +621,19 @@ impl<W: Write> Xboard<W> {
             Some(("Move Overhead", value)) => match value.trim().parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.engine.set_move_overhead(Duration::from_millis(ms)),
                 _ => self.error("bad option value", line),
+            },
+            Some((side @ ("WhiteArmy" | "BlackArmy"), value)) => match Army::from_name(value.trim()) {
+                Ok(army) => {
+                    self.cancel_search();
+                    let mut armies = self.session.armies();
+                    armies[usize::from(side == "BlackArmy")] = army;
+                    // A game not begun yet starts again with the new army; XBoard hears of it
+                    // at its next `new` and `variant` (it takes one `setup` per game).
+                    if self.session.set_armies(armies) {
+                        self.describe_variant(self.session.variant());
+                    }
+                }
+                Err(e) => self.error(&e.to_string(), line),
             },
             Some(("MultiSeatSearch", value)) => match MultiSeatSearch::from_name(value.trim()) {
                 Some(algorithm) => {

@@ -9,7 +9,7 @@ pub mod firefighter;
 pub mod tirebiter;
 pub mod wires;
 
-use crate::core::Game;
+use crate::core::{Armies, Army, Game};
 use std::fmt;
 
 /// A variant jester knows by name.
@@ -155,9 +155,10 @@ pub const VARIANTS: &[VariantInfo] = &[
         description:
             "Betza: Chess with Different Armies, each side fields one of four armies of equal strength",
         xboard: Some(XboardSetup {
+            // The pieces and the table depend on the armies: `cwda_xboard`.
             piece_to_char: CWDA_TABLE,
             geometry: "8x8+0_fairy",
-            pieces: CWDA_PIECES,
+            pieces: &[],
             wider_than_rules: false,
             board_fen: None,
         }),
@@ -167,27 +168,64 @@ pub const VARIANTS: &[VariantInfo] = &[
 /// Every army's pieces in XBoard's piece slots, chosen for pictures that fit: the Waffle in the
 /// Alfil's, the Cardinal in the Archbishop's, the Chancellor in the Chancellor's, the Fibnif in
 /// the Nightrider's, the Charging Knight in the Unicorn's. Letters are jester's
-/// (protocol-docs/notation.md).
+/// (protocol-docs/notation.md). This is the FIDE v FIDE table; [`cwda_xboard`] adapts it to
+/// the armies of a game.
 const CWDA_TABLE: &str = "PNBRQFEAMW..IDTHL.S.UKpnbrqfeamw..idthl.s.uk";
 
-/// The moves of every army's pieces for XBoard, in its Betza dialect (the same moves as
-/// `chess::armies::PIECE_TYPES`, checked by a test there; XBoard's own Fairy-Max writes the
-/// Fibnif `vNF`). The King's castling with a Bede is sent separately when a side fields the
-/// Clobberers (protocol/xboard.rs).
-const CWDA_PIECES: &[&str] = &[
-    "D& BD",
-    "E& WA",
-    "F& FAD",
-    "A& BN",
-    "T& fsRbK",
-    "I& vNF",
-    "U& fhNsWbK",
-    "L& fhNfsRK",
-    "S& R4",
-    "W& WD",
-    "H& HFD",
-    "M& RN",
-];
+/// XBoard's description of a Chess with Different Armies game: the piece-to-char table and the
+/// `piece` lines' arguments.
+///
+/// XBoard 4.9 keeps a side's castling rights only where its corner holds the piece in the Rook's
+/// slot, and would otherwise tell the other engine (`setboard`) that nobody may castle. So each
+/// side's corner piece takes its colour's Rook slot, trading places with the FIDE Rook (which
+/// only a promotion can then bring on, A2); a Bede is drawn as a Rook. Tables and moves are
+/// therefore per colour: a `piece` line with `&` would give Black's piece in the same slot
+/// White's moves.
+pub fn cwda_xboard(armies: Armies) -> (String, Vec<String>) {
+    use chess::armies::{corner, PIECE_TYPES};
+    use chess::Role;
+    let half = CWDA_TABLE.len() / 2;
+    let mut table = String::new();
+    let mut pieces = Vec::new();
+    for (side, army) in armies.into_iter().enumerate() {
+        let corner = PIECE_TYPES[corner(army) as usize].letter;
+        let swapped = CWDA_TABLE[..half].chars().map(|c| match c {
+            'R' => corner,
+            c if c == corner => 'R',
+            c => c,
+        });
+        let case = |c: char| if side == 0 { c } else { c.to_ascii_lowercase() };
+        table.extend(swapped.map(case));
+        for t in PIECE_TYPES.iter().filter(|t| t.role.is_army_piece() || t.role == Role::Rook) {
+            pieces.push(format!("{} {}", case(t.letter), xboard_betza(t.role)));
+        }
+        // The King: FIDE castling both ways, or the Bede's long castling of three squares (A3).
+        // XBoard reads `l` and `r` as the piece's own left and right: Black's long side is its right.
+        let king = match (army, side) {
+            (Army::Clobberers, 0) => "KirO2lO3",
+            (Army::Clobberers, _) => "KilO2rO3",
+            _ => "KisO2",
+        };
+        pieces.push(format!("{} {king}", case('K')));
+    }
+    (table, pieces)
+}
+
+/// A piece's moves in XBoard's Betza dialect: the catalogue's own (`chess::armies`), but where
+/// XBoard reads it otherwise. XBoard takes a lone direction on a King atom narrowly (`bK` is one
+/// step straight back, not three) and does not read `ffbbN`, so those pieces are spelt as
+/// Fairy-Max's fmax.ini spells them. A test checks that jester's own reader finds the same
+/// moves in both spellings.
+pub fn xboard_betza(role: chess::Role) -> &'static str {
+    use chess::Role;
+    match role {
+        Role::ChargingRook => "fsRbWbF",
+        Role::Fibnif => "vNF",
+        Role::ChargingKnight => "fhNbsWbF",
+        Role::Colonel => "fsRbWfhNF",
+        _ => chess::armies::PIECE_TYPES[role as usize].betza,
+    }
+}
 
 /// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
 /// Archbishop's slot (A), the Caretaker in the Chancellor's (C), the WireRider in the
@@ -258,5 +296,45 @@ impl Variant {
             Variant::Fimbriation => visitor.visit::<fimbriation::Fimbriation>(),
             Variant::Cwda => visitor.visit::<chess::CwdaPosition>(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess::betza::{parse, AttackTables};
+    use chess::Role;
+
+    #[test]
+    fn xboard_spellings_describe_the_catalogue_moves() {
+        for role in Role::ALL.into_iter().filter(|r| r.is_army_piece() || *r == Role::Rook) {
+            let ours = parse(chess::armies::PIECE_TYPES[role as usize].betza);
+            let theirs = parse(xboard_betza(role));
+            for black in [false, true] {
+                let (a, b) = (AttackTables::build(&ours, black), AttackTables::build(&theirs, black));
+                assert!(
+                    a.leaps == b.leaps && a.straight == b.straight && a.diagonal == b.diagonal,
+                    "{role:?}: '{}' is not '{}'",
+                    xboard_betza(role),
+                    chess::armies::PIECE_TYPES[role as usize].betza
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_corner_piece_takes_its_sides_rook_slot_for_xboard() {
+        let (table, pieces) = cwda_xboard([Army::Clobberers, Army::Nutty]);
+        let slot = |c: char| table.find(c);
+        // XBoard's order puts the Rook fourth in each colour's half.
+        assert_eq!(slot('D'), Some(3));
+        assert_eq!(slot('t'), Some(CWDA_TABLE.len() / 2 + 3));
+        // Every piece keeps exactly one slot.
+        for c in CWDA_TABLE.chars().filter(|&c| c != '.') {
+            assert_eq!(table.matches(c).count(), 1, "{c} in {table}");
+        }
+        assert!(pieces.contains(&"K KirO2lO3".to_string()) && pieces.contains(&"k KisO2".to_string()));
+        assert!(pieces.contains(&"t fsRbWbF".to_string()), "{pieces:?}");
+        assert_eq!(cwda_xboard([Army::Fide; 2]).0, CWDA_TABLE);
     }
 }

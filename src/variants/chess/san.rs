@@ -79,7 +79,8 @@ fn pattern(token: &str) -> Option<SanPattern> {
     }
     let mut chars: Vec<char> = s.chars().collect();
     let role = match chars.first() {
-        Some(&c) if "NBRQKC".contains(c) => {
+        // Any piece letter, the armies' included (A1): files are lower case.
+        Some(&c) if c.is_ascii_uppercase() && c != 'P' => {
             chars.remove(0);
             Role::from_letter(c)?
         }
@@ -150,7 +151,9 @@ pub fn parse<R: Rules>(pos: &Position<R>, token: &str) -> Result<Move, MoveParse
         if let Some(king_side) = p.castle {
             return m.kind() == MoveKind::Castle && (to.file() > from.file()) == king_side;
         }
-        m.kind() != MoveKind::Castle
+        // A castling may also be written as its King move (`Kg1`, XBoard's `Kb1` for the Bede's
+        // castling, A3): the canonical castling token is the King's from and to.
+        (m.kind() != MoveKind::Castle || p.role == Role::King)
             && pos.piece_at(from).map(|pc| pc.role) == Some(p.role)
             && (to.file(), to.rank()) == p.to
             && p.from_file.is_none_or(|f| f == from.file())
