@@ -390,3 +390,59 @@ fn four_seats_take_four_clocks_and_report_standings() {
     j.send("quit");
     j.finish();
 }
+
+/// The armies (A4): `WhiteArmy` / `BlackArmy` choose the start position and fill in position
+/// texts without an armies field; a bad value is refused by name and changes nothing; a game
+/// under way keeps its armies; `ucinewgame` keeps the options.
+#[test]
+fn army_options_choose_the_armies() {
+    use jester::core::Game;
+    use jester::variants::chess::CwdaPosition;
+    let mut j = Jester::start();
+    j.send("uci");
+    let lines = j.read_until(PROMPT, |l| l == "uciok");
+    for side in ["WhiteArmy", "BlackArmy"] {
+        let option = format!(
+            "option name {side} type combo default fide var fide var clobberers var nutty var rookies"
+        );
+        assert!(lines.contains(&option), "{lines:?}");
+    }
+    j.send("setoption name UCI_Variant value cwda");
+    j.send("setoption name WhiteArmy value clobberers");
+    j.send("setoption name BlackArmy value Nutty Knights");
+    let replies = sync(&mut j);
+    let start = "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 clobberers/nutty";
+    assert_eq!(replies.last(), Some(&format!("info string variant cwda files 8 ranks 8 startpos {start}")));
+    j.send("setoption name BlackArmy value zebras");
+    let replies = sync(&mut j);
+    assert!(replies.len() == 1 && replies[0].contains("'zebras'"), "{replies:?}");
+    // The start position is the chosen armies'; the engine plays a legal move of it.
+    j.send("position startpos moves b2b3");
+    j.send("go depth 5");
+    let reply = bestmove(&mut j);
+    let after = CwdaPosition::from_text(start).unwrap();
+    let after = {
+        let mut p = after;
+        let m = p.parse_move("b2b3").unwrap();
+        p.play(m);
+        p
+    };
+    assert!(after.parse_move(&reply).is_ok(), "{reply} in {}", after.to_text());
+    // A position text without armies gets the options' (a White Bede is a Clobberer).
+    j.send("position fen 4k3/8/8/8/8/8/8/D3K3 w - - 0 1");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("go depth 3");
+    assert!(bestmove(&mut j).starts_with(['a', 'e']));
+    // Back to FIDE for White: the same text is refused, naming the piece, and the previous
+    // position stays.
+    j.send("setoption name WhiteArmy value fide");
+    j.send("ucinewgame");
+    j.send("position fen 4k3/8/8/8/8/8/8/D3K3 w - - 0 1");
+    let replies = sync(&mut j);
+    assert!(replies.len() == 1 && replies[0].contains("'Da1'"), "{replies:?}");
+    // A text's own armies field wins over the options.
+    j.send("position fen 4k3/8/8/8/8/8/8/D3K3 w - - 0 1 clobberers/fide");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}

@@ -369,3 +369,49 @@ fn four_seats_play_their_turns_and_report_the_result_in_a_comment() {
     j.send("quit");
     j.finish();
 }
+
+/// The armies over CECP: `option WhiteArmy=...` before `variant cwda` shapes the `setup` and
+/// `piece` lines (each side's corner piece in its Rook slot, the Clobberers' King castling three
+/// squares); `new` keeps the options; a bad value is refused by name; `setboard` texts without
+/// an armies field get the options'.
+#[test]
+fn army_options_shape_the_setup() {
+    let mut j = xboard();
+    j.send("option WhiteArmy=rookies");
+    j.send("option BlackArmy=clobberers");
+    j.send("new");
+    j.send("variant cwda");
+    let lines = ping(&mut j, 1);
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some(
+            "setup (PNBSQFEAMW..IDTHL.R.UKpnbdqfeamw..irthl.s.uk) 8x8+0_fairy \
+             defakfed/pppppppp/8/8/8/8/PPPPPPPP/SWHMKHWS w KQkq - 0 1"
+        ),
+        "{lines:?}"
+    );
+    for piece in ["piece S R4", "piece d BD", "piece t fsRbWbF", "piece K KisO2", "piece k KilO2rO3"] {
+        assert!(lines.iter().any(|l| l == piece), "missing '{piece}' in {lines:?}");
+    }
+    j.send("option BlackArmy=zebras");
+    let lines = ping(&mut j, 2);
+    assert!(lines.len() == 1 && lines[0].starts_with("Error") && lines[0].contains("zebras"), "{lines:?}");
+    // A Black Bede is a Clobberer: accepted. A Charging Rook belongs to neither army.
+    j.send("setboard 3dk3/8/8/8/8/8/8/4K2S b - - 0 1");
+    assert_eq!(ping(&mut j, 3), Vec::<String>::new());
+    j.send("setboard 3tk3/8/8/8/8/8/8/4K2S b - - 0 1");
+    let lines = ping(&mut j, 4);
+    assert!(lines.iter().any(|l| l.starts_with("tellusererror") && l.contains("'td8'")), "{lines:?}");
+    // The engine plays from the position kept (Black to move, a Bede on d8).
+    j.send("sd 3");
+    j.send("go");
+    let reply = engine_move(&mut j);
+    assert!(reply.starts_with("d8") || reply.starts_with("e8"), "{reply}");
+    // A new game keeps the armies: the same setup again.
+    j.send("new");
+    j.send("variant cwda");
+    let lines = ping(&mut j, 5);
+    assert!(lines.first().is_some_and(|l| l.ends_with("SWHMKHWS w KQkq - 0 1")), "{lines:?}");
+    j.send("quit");
+    j.finish();
+}

@@ -161,6 +161,14 @@ struct MatchFlags {
     /// The PGN Event tag.
     #[arg(long, default_value = "jester match")]
     event: String,
+    /// White's army in cwda, firefighter, tirebiter, nickdanger: fide, clobberers, nutty or
+    /// rookies. Games start from the armies' start position, sent to engines as a position
+    /// text with its armies field.
+    #[arg(long, default_value = "fide")]
+    white_army: String,
+    /// Black's army (as --white-army).
+    #[arg(long, default_value = "fide")]
+    black_army: String,
 }
 
 impl MatchFlags {
@@ -171,6 +179,8 @@ impl MatchFlags {
         };
         let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
         let bad = CommandError::Match;
+        let army = |name: &str| Army::from_name(name).map_err(CommandError::Army);
+        let armies = [army(&self.white_army)?, army(&self.black_army)?];
         let engines =
             self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>().map_err(bad)?;
         let tc = if let Some(seconds) = self.st {
@@ -219,6 +229,7 @@ impl MatchFlags {
             pgn: self.pgn,
             seed,
             event: self.event,
+            armies,
         };
         Ok((variant, config))
     }

@@ -6,7 +6,7 @@ use super::four_seats::{SeatedResult, SeatedTally};
 use super::player::{EngineSpec, Player};
 use super::referee::{play_game_as, End, FaultKind, GameConfig, GameResult};
 use super::stats::{Sprt, SprtDecision, Tally};
-use crate::core::{Game, MoveList, Record, Seat};
+use crate::core::{Armies, Army, Game, MoveList, Record, Seat};
 use crate::eval::SearchVisitor;
 use crate::search::{Engine, Limits, Searchable};
 use crate::tools::pgn;
@@ -60,6 +60,10 @@ pub struct MatchConfig {
     pub pgn: Option<PathBuf>,
     pub seed: u64,
     pub event: String,
+    /// White's and Black's armies (A4) in the variants that have them: every game starts from
+    /// their start position (sent to engines as a position text with its armies field), and
+    /// opening texts without an armies field get them.
+    pub armies: Armies,
 }
 
 /// A match that could not start. Nothing was played.
@@ -130,7 +134,7 @@ fn run<G: Searchable>(
             spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
         check_engine(config, spec, player.as_ref())?;
     }
-    let openings = Openings::<G>::new(&config.openings, config.seed)?;
+    let openings = Openings::<G>::new(&config.openings, config.seed, config.armies)?;
     if G::start().seats() > 2 {
         let (seated, seated_tallies) = super::four_seats::run::<G>(config, &openings, out)?;
         return Ok(MatchSummary {
@@ -458,18 +462,35 @@ fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> St
 /// concurrency).
 pub(super) struct Openings<G: Game> {
     source: OpeningSource,
+    /// The start position's text where it is not the variant's plain start (armies chosen).
+    start: Option<String>,
+    armies: Armies,
     /// A file's openings, or the random ones made so far, with what makes more.
     made: Mutex<(Vec<Opening>, StdRng, Option<Engine>)>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Searchable> Openings<G> {
-    fn new(source: &OpeningSource, seed: u64) -> Result<Openings<G>, MatchError> {
+    fn new(source: &OpeningSource, seed: u64, armies: Armies) -> Result<Openings<G>, MatchError> {
+        let fide = armies == [Army::Fide; 2];
+        let start = match G::start_with_armies(armies) {
+            _ if fide => None,
+            Some(position) => Some(position.to_text()),
+            None => {
+                return Err(MatchError(format!(
+                    "variant '{}' has no armies (asked for '{}')",
+                    G::NAME,
+                    Army::write_pair(armies)
+                )))
+            }
+        };
         let made = match source {
-            OpeningSource::File(path) => read_openings::<G>(path)?,
+            OpeningSource::File(path) => read_openings::<G>(path, armies)?,
             OpeningSource::Start | OpeningSource::Random { .. } => Vec::new(),
         };
         Ok(Openings {
+            start,
+            armies,
             source: source.clone(),
             made: Mutex::new((made, StdRng::seed_from_u64(seed), None)),
             game: std::marker::PhantomData,
@@ -480,12 +501,14 @@ impl<G: Searchable> Openings<G> {
         let mut guard = self.made.lock().unwrap_or_else(|e| e.into_inner());
         let (made, rng, engine) = &mut *guard;
         match self.source {
-            OpeningSource::Start => Ok(Opening { start: None, moves: Vec::new() }),
+            OpeningSource::Start => Ok(Opening { start: self.start.clone(), moves: Vec::new() }),
             OpeningSource::File(_) => Ok(made[pair % made.len()].clone()),
             OpeningSource::Random { plies, balance } => {
                 while made.len() <= pair {
                     let engine = engine.get_or_insert_with(Engine::new);
-                    made.push(random_opening::<G>(plies, balance, rng, engine)?);
+                    let mut opening = random_opening::<G>(self.armies, plies, balance, rng, engine)?;
+                    opening.start.clone_from(&self.start);
+                    made.push(opening);
                 }
                 Ok(made[pair].clone())
             }
@@ -493,7 +516,7 @@ impl<G: Searchable> Openings<G> {
     }
 }
 
-fn read_openings<G: Game>(path: &std::path::Path) -> Result<Vec<Opening>, MatchError> {
+fn read_openings<G: Game>(path: &std::path::Path, armies: Armies) -> Result<Vec<Opening>, MatchError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| MatchError(format!("cannot read openings '{}': {e}", path.display())))?;
     let mut openings = Vec::new();
@@ -502,7 +525,7 @@ fn read_openings<G: Game>(path: &std::path::Path) -> Result<Vec<Opening>, MatchE
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let start = read_opening_line::<G>(line).map_err(|e| {
+        let start = read_opening_line::<G>(line, armies).map_err(|e| {
             MatchError(format!("{}:{}: opening '{line}' refused: {e}", path.display(), n + 1))
         })?;
         openings.push(Opening { start: Some(start), moves: Vec::new() });
@@ -515,13 +538,13 @@ fn read_openings<G: Game>(path: &std::path::Path) -> Result<Vec<Opening>, MatchE
 
 /// A position text, or an EPD line (four fields, operations after them) completed with move
 /// counters; the position must not be over already.
-fn read_opening_line<G: Game>(line: &str) -> Result<String, String> {
-    let position = match G::from_text(line) {
+fn read_opening_line<G: Game>(line: &str, armies: Armies) -> Result<String, String> {
+    let position = match G::from_text_with_armies(line, armies) {
         Ok(p) => p,
         Err(first) => {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
             let epd = format!("{} 0 1", fields.join(" "));
-            G::from_text(&epd).map_err(|_| first.to_string())?
+            G::from_text_with_armies(&epd, armies).map_err(|_| first.to_string())?
         }
     };
     if position.outcome().is_some() {
@@ -533,6 +556,7 @@ fn read_opening_line<G: Game>(line: &str) -> Result<String, String> {
 /// Random legal turns from the start; with `balance`, tried again until a short jester search
 /// scores the result within `balance` centipawns.
 fn random_opening<G: Searchable>(
+    armies: Armies,
     plies: usize,
     balance: Option<i32>,
     rng: &mut StdRng,
@@ -540,7 +564,8 @@ fn random_opening<G: Searchable>(
 ) -> Result<Opening, MatchError> {
     const TRIES: usize = 1000;
     for _ in 0..TRIES {
-        let (record, tokens) = random_turns::<G>(rng, plies);
+        let start = G::start_with_armies(armies).unwrap_or_else(G::start);
+        let (record, tokens) = random_turns_from(start, rng, plies);
         if record.outcome().is_some() {
             continue;
         }
@@ -560,7 +585,12 @@ fn random_opening<G: Searchable>(
 /// Up to `plies` random whole turns from the variant's start (fewer if the game ends), each made
 /// of random legal actions: the game and the turns' tokens.
 pub fn random_turns<G: Game>(rng: &mut impl Rng, plies: usize) -> (Record<G>, Vec<String>) {
-    let mut record = Record::new(G::start());
+    random_turns_from(G::start(), rng, plies)
+}
+
+/// As [`random_turns`], from `start`.
+pub fn random_turns_from<G: Game>(start: G, rng: &mut impl Rng, plies: usize) -> (Record<G>, Vec<String>) {
+    let mut record = Record::new(start);
     let mut tokens = Vec::new();
     for _ in 0..plies {
         if record.outcome().is_some() {
