@@ -14,7 +14,7 @@ use crate::variants::firefighter::{FireFighter, Firefighting, Move, MoveKind};
 /// Material, by role (P N B R Q K, the Fighting King, then the other armies' pieces in
 /// [`Role`] order: Clobberers, Nutty Knights, Rookies; the values of the `normal` evaluation).
 const VALUE: [i32; Role::COUNT] =
-    [100, 320, 330, 500, 950, 0, 0, 500, 315, 450, 860, 480, 305, 390, 920, 390, 305, 465, 930];
+    [100, 320, 330, 500, 950, 0, 0, 465, 305, 415, 835, 485, 310, 405, 910, 385, 300, 460, 920];
 /// Per attacked square, by role (mobility); short-range pieces count each square more.
 const MOBILITY: [i32; Role::COUNT] = [0, 4, 4, 2, 1, 0, 0, 2, 4, 4, 2, 2, 4, 4, 1, 2, 4, 4, 1];
 /// Centralisation per step towards the centre, by role.

@@ -10,7 +10,7 @@ use crate::variants::chess::{Bitboard, Color, Role, Square};
 use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition};
 
 const VALUE: [i32; Role::COUNT] =
-    [100, 320, 330, 500, 950, 0, 0, 500, 315, 450, 860, 480, 305, 390, 920, 390, 305, 465, 930];
+    [100, 320, 330, 500, 950, 0, 0, 465, 305, 415, 835, 485, 310, 405, 910, 385, 300, 460, 920];
 /// A Tirebiter piece with a location the enemy attacks: this share (percent) of its value.
 const ATTACKED_TIREBITER_PERCENT: i32 = 45;
 /// A normal piece attacked by a cheaper enemy piece: this share of the difference.
