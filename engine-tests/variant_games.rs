@@ -1,8 +1,8 @@
 //! Self-play of the variants beyond chess over the protocols: `JESTER_VARIANT_GAMES` games
 //! (default 50) of each of `firefighter`, `tirebiter` and `nickdanger` against itself over UCI,
 //! `JESTER_NACV_GAMES` (default 30) of `notachessvariant` (plies are whole turns there), and a
-//! few FireFighter and Not A Chess Variant games over CECP, each from a random 2-ply opening (seeded by the game
-//! number), refereed by jester's rules in the harness. Every game must end by the
+//! few FireFighter and Not A Chess Variant games over CECP, one `cwda` game of each of the 16
+//! army pairings, each from a random 2-ply opening (seeded by the game number), refereed by jester's rules in the harness. Every game must end by the
 //! rules (mate, stalemate, repetition, 50 moves) or by the ply limit, never by a fault: an
 //! illegal move, a false claim, a dead engine or a flag fall. Outcomes and the mean length are
 //! printed (`-- --nocapture`). The clock (3 s + 50 ms) is roomy: the test is about rules and
@@ -158,6 +158,47 @@ fn notachessvariant_over_uci() {
 #[test]
 fn notachessvariant_over_cecp() {
     report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 1));
+}
+
+/// Chess with Different Armies: one game of every army pairing (A4), three of four over UCI and
+/// one of four over CECP, seats alternating, each from two random turns after the pairing's
+/// start. The engines learn the armies from the position text's armies field
+/// (`position fen ... clobberers/nutty`, `setboard ...`).
+#[test]
+fn cwda_every_pairing_over_uci_and_cecp() {
+    use harness::random_turns_from;
+    use jester::core::Army;
+    use jester::variants::chess::CwdaPosition;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let tc = TimeControl::clock(Duration::from_secs(3), Duration::from_millis(50));
+    let mut results = Vec::new();
+    for (n, white) in Army::ALL.into_iter().enumerate() {
+        for (m, black) in Army::ALL.into_iter().enumerate() {
+            let game = 4 * n + m;
+            let protocol = if game % 4 == 3 { Protocol::Cecp } else { Protocol::Uci };
+            let mut first = EngineSpec::new("jester-A", jester_binary(), protocol).start().unwrap();
+            let mut second = EngineSpec::new("jester-B", jester_binary(), protocol).start().unwrap();
+            let start = CwdaPosition::start_with_armies([white, black]).expect("cwda has armies");
+            let mut rng = rand::rngs::StdRng::seed_from_u64(2000 + game as u64);
+            let (_, opening) = random_turns_from(start.clone(), &mut rng, 2);
+            let config = GameConfig {
+                tc,
+                max_plies: MAX_PLIES,
+                start: Some(start.to_text()),
+                opening,
+                grace: Duration::from_secs(2),
+                ..GameConfig::default()
+            };
+            let result = if game % 2 == 0 {
+                play_game_as::<CwdaPosition>([first.as_mut(), second.as_mut()], &config)
+            } else {
+                play_game_as::<CwdaPosition>([second.as_mut(), first.as_mut()], &config)
+            };
+            eprintln!("cwda {white}/{black} over {protocol:?}: {} ({} plies)", result.reason(), result.plies);
+            results.push(result);
+        }
+    }
+    report_and_check("cwda", "every pairing over UCI and CECP", &results);
 }
 
 /// A match between this build (jester-A) and another jester binary (jester-B, the path in

@@ -25,5 +25,6 @@ pub use referee::{
 };
 pub use stats::{Sprt, SprtDecision, Tally};
 pub use tournament::{
-    random_turns, MatchConfig, MatchError, MatchSummary, Opening, OpeningSource, RunMatch, Schedule,
+    random_turns, random_turns_from, MatchConfig, MatchError, MatchSummary, Opening, OpeningSource, RunMatch,
+    Schedule,
 };
