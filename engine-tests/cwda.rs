@@ -284,3 +284,35 @@ fn bede_long_castling() {
     after.play(pos.parse_move("O-O-O").expect("SAN castling"));
     assert_eq!(after.to_text(), "4k3/8/8/8/8/8/8/1KD4D b - - 1 1 clobberers/fide");
 }
+
+/// SAN with every army's letters, written and read back: every legal move of random games from
+/// random pairings; a castling is also read as its King move (`Kb1`, as XBoard writes the Bede's
+/// castling in its game scores).
+#[test]
+fn san_round_trips_with_every_army() {
+    let mut rng = Lcg(0x5A9);
+    let mut castlings = 0;
+    for _ in 0..30 {
+        let (white, black) = PAIRINGS[rng.below(16)];
+        let mut pos = CwdaPosition::start_with_armies([white, black]).expect("a start");
+        for _ in 0..150 {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            for &m in list.iter() {
+                let san = pos.render_turn_for_score(&[m]);
+                assert_eq!(pos.parse_move(&san).ok(), Some(m), "{san} in {}", pos.to_text());
+                if san.starts_with("O-O") {
+                    castlings += 1;
+                    let king_move = format!("K{}", &pos.render_move(m)[2..4]);
+                    assert_eq!(pos.parse_move(&king_move).ok(), Some(m), "{king_move} in {}", pos.to_text());
+                }
+            }
+            let m = list[rng.below(list.len())];
+            pos.play(m);
+        }
+    }
+    assert!(castlings > 0, "no castling seen");
+}
