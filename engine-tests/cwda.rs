@@ -316,3 +316,91 @@ fn san_round_trips_with_every_army() {
     }
     assert!(castlings > 0, "no castling seen");
 }
+
+/// The armies' pieces against a third, published description: Fairy-Max's (Debian's `fairymax`
+/// package, /usr/share/games/fairymax/fmax.ini), which defines a game for every pairing of two
+/// different armies, each piece as board vectors (16 per rank, +16 towards the first rank) with a
+/// code: 7 a leap, 3 a slide, both moving and capturing. Every piece of each back rank so
+/// described must attack, for its colour, exactly what jester's tables give, from every square of
+/// an empty board. Pawns and Kings (castling codes) and the Short Rook (a range-limited slide,
+/// code 843) are left out; anything else unread fails the test.
+#[test]
+fn pieces_match_fairy_max() {
+    use jester::variants::chess::armies::{attacks, back_rank};
+    use jester::variants::chess::{Bitboard, Color, Role, Square};
+    const FMAX: &str = "/usr/share/games/fairymax/fmax.ini";
+    let Ok(ini) = std::fs::read_to_string(FMAX) else {
+        if std::env::var_os("JESTER_SKIP_PEER_TESTS").is_some() {
+            return;
+        }
+        panic!("{FMAX} is missing: install Debian's fairymax (or set JESTER_SKIP_PEER_TESTS=1)");
+    };
+    let army = |name: &str| match name {
+        "FIDE" => Army::Fide,
+        "Clobberers" => Army::Clobberers,
+        "Nutters" => Army::Nutty,
+        "Rookies" => Army::Rookies,
+        other => panic!("unknown Fairy-Max army {other}"),
+    };
+    let lines: Vec<&str> = ini.lines().collect();
+    let (mut games, mut checked) = (0, 0);
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = line.strip_prefix("Game: fairy/") else { continue };
+        let name = name.split_whitespace().next().unwrap_or("");
+        let Some((w, b)) = name.split_once('-') else { continue };
+        if ![w, b].iter().all(|n| ["FIDE", "Clobberers", "Nutters", "Rookies"].contains(n)) {
+            continue;
+        }
+        games += 1;
+        let armies = [army(w), army(b)];
+        // `8x8`, White's and Black's back ranks as piece numbers, then the pieces in order.
+        let ranks: Vec<Vec<usize>> = lines[i + 2..i + 4]
+            .iter()
+            .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
+            .collect();
+        let pieces: Vec<&str> =
+            lines[i + 4..].iter().take_while(|l| l.contains(':') && !l.starts_with('#')).copied().collect();
+        for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for (file, &number) in ranks[side].iter().enumerate() {
+                let role = back_rank(armies[side])[file];
+                if matches!(role, Role::King | Role::ShortRook) {
+                    continue;
+                }
+                let vectors: Vec<(i32, i32, u32)> = pieces[number - 1]
+                    .split_whitespace()
+                    .skip(1)
+                    .map(|v| {
+                        let (step, code) = v.split_once(',').unwrap();
+                        let step: i32 = step.parse().unwrap();
+                        let dx = (step + 8).rem_euclid(16) - 8;
+                        (dx, -(step - dx) / 16, code.parse().unwrap())
+                    })
+                    .collect();
+                for sq in (0..64).map(Square::new) {
+                    let mut theirs = Bitboard::EMPTY;
+                    for &(dx, dy, code) in &vectors {
+                        assert!(code == 3 || code == 7, "{name}: {role:?} has code {code}");
+                        let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
+                        loop {
+                            f += dx;
+                            r += dy;
+                            if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                                break;
+                            }
+                            theirs |= Square::from_file_rank(f as u8, r as u8).bb();
+                            if code == 7 {
+                                break;
+                            }
+                        }
+                    }
+                    let ours = attacks(role, color, sq, Bitboard::EMPTY);
+                    assert_eq!(ours, theirs, "{name}: {color:?} {role:?} on {sq}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    // 12 games, 8 back-rank pieces a side less the King (and the Short Rooks).
+    assert_eq!(games, 12, "Fairy-Max's CwDA games");
+    assert!(checked >= 12 * 2 * 7 - 6 * 2, "{checked} pieces checked");
+}
