@@ -277,6 +277,58 @@ fn pgn_checker_reads_xboard_verdicts() {
     assert_eq!(xboard_gui::engine_complaints(log, "second").len(), 1);
 }
 
+/// jester against itself under real XBoard in `variant` (2 games), with these engine options
+/// (`-firstOptions` / `-secondOptions`). Every game must be played out, its moves legal by
+/// jester's rules on replay (`check`), with no complaint from either engine and no move refused.
+fn self_play_under_xboard(
+    label: &str,
+    variant: &str,
+    engine_options: String,
+    check: impl Fn(&xboard_gui::PgnGame) -> Result<xboard_gui::CheckedGame, String>,
+) {
+    let Some(xboard) = require_peer("xboard", "xboard") else { return };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+    let games = 2;
+    let dir = std::env::temp_dir().join(format!("jester-xboard-{label}-{}", std::process::id()));
+    let setup = XboardMatch {
+        variant: variant.to_string(),
+        first: jester_binary(),
+        second: jester_binary(),
+        games,
+        // Roomy: this test is about legality under XBoard; flag falls are measured apart
+        // (selfplay_time), and two engines plus XBoard share the CPUs here.
+        base_seconds: 8,
+        increment: 0.1,
+        draw_after_moves: (MAX_PLIES / 2) as u32,
+        ponder: false,
+        dir: dir.clone(),
+        timeout: Duration::from_secs(600),
+        engine_options,
+    };
+    let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
+    let context = || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
+    let pgn_games = xboard_gui::parse_pgn(&run.pgn);
+    assert_eq!(pgn_games.len(), games as usize, "{label}: {} games saved\n{}", pgn_games.len(), context());
+    for (n, game) in pgn_games.iter().enumerate() {
+        let checked = check(game).unwrap_or_else(|e| panic!("{label} game {}: {e}\n{}", n + 1, context()));
+        eprintln!("{label} game {}: {} ({}), {} plies", n + 1, game.result, checked.reason, checked.plies);
+        assert!(
+            !matches!(checked.termination, Termination::Fault { .. }),
+            "{label} game {}: {}\n{}",
+            n + 1,
+            checked.reason,
+            context()
+        );
+    }
+    // XBoard accepted jester's features and its setup, and rejected none of its moves.
+    for which in ["first", "second"] {
+        let complaints = xboard_gui::engine_complaints(&run.debug_log, which);
+        assert!(complaints.is_empty(), "{label}, {which} engine:\n{}\n{}", complaints.join("\n"), context());
+    }
+    assert!(!run.debug_log.contains("Illegal move"), "{label}: a move was refused\n{}", context());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Fighting Kings and Throne Kings: jester against itself under real XBoard, which learns each
 /// game from jester's `setup` and `piece` replies and tests legality with them. Every game must
 /// be played out without a rejected move (XBoard's description of the Royal Pawn is a superset
@@ -286,71 +338,12 @@ fn pgn_checker_reads_xboard_verdicts() {
 fn fighting_kings_self_play_under_xboard() {
     use jester::variants::chess::{FightingKings, Position, ThroneKings};
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(xboard) = require_peer("xboard", "xboard") else { return };
-    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
-    for variant in ["fightingkings", "thronekings"] {
-        let games = 2;
-        let dir = std::env::temp_dir().join(format!("jester-xboard-{variant}-{}", std::process::id()));
-        let setup = XboardMatch {
-            variant: variant.to_string(),
-            first: jester_binary(),
-            second: jester_binary(),
-            games,
-            // Roomy: this test is about legality under XBoard; flag falls are measured apart
-            // (selfplay_time), and two engines plus XBoard share the CPUs here.
-            base_seconds: 8,
-            increment: 0.1,
-            draw_after_moves: (MAX_PLIES / 2) as u32,
-            ponder: false,
-            dir: dir.clone(),
-            timeout: Duration::from_secs(600),
-            engine_options: String::new(),
-        };
-        let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
-        let context =
-            || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
-        let pgn_games = xboard_gui::parse_pgn(&run.pgn);
-        assert_eq!(
-            pgn_games.len(),
-            games as usize,
-            "{variant}: {} games saved\n{}",
-            pgn_games.len(),
-            context()
-        );
-        for (n, game) in pgn_games.iter().enumerate() {
-            let checked = match variant {
-                "fightingkings" => xboard_gui::check_game_as::<Position<FightingKings>>(game),
-                _ => xboard_gui::check_game_as::<Position<ThroneKings>>(game),
-            }
-            .unwrap_or_else(|e| panic!("{variant} game {}: {e}\n{}", n + 1, context()));
-            eprintln!(
-                "{variant} game {}: {} ({}), {} plies",
-                n + 1,
-                game.result,
-                checked.reason,
-                checked.plies
-            );
-            assert!(
-                !matches!(checked.termination, Termination::Fault { .. }),
-                "{variant} game {}: {}\n{}",
-                n + 1,
-                checked.reason,
-                context()
-            );
-        }
-        // XBoard accepted jester's features and its setup, and rejected none of its moves.
-        for which in ["first", "second"] {
-            let complaints = xboard_gui::engine_complaints(&run.debug_log, which);
-            assert!(
-                complaints.is_empty(),
-                "{variant}, {which} engine:\n{}\n{}",
-                complaints.join("\n"),
-                context()
-            );
-        }
-        assert!(!run.debug_log.contains("Illegal move"), "{variant}: a move was refused\n{}", context());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
+    self_play_under_xboard("fightingkings", "fightingkings", String::new(), |game| {
+        xboard_gui::check_game_as::<Position<FightingKings>>(game)
+    });
+    self_play_under_xboard("thronekings", "thronekings", String::new(), |game| {
+        xboard_gui::check_game_as::<Position<ThroneKings>>(game)
+    });
 }
 
 /// Chess with Different Armies: jester against itself under real XBoard, the armies chosen by
@@ -361,62 +354,15 @@ fn fighting_kings_self_play_under_xboard() {
 #[test]
 fn cwda_self_play_under_xboard() {
     use jester::core::{Army, Game};
-    use jester::variants::chess::{Cwda, Position};
+    use jester::variants::chess::CwdaPosition;
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(xboard) = require_peer("xboard", "xboard") else { return };
-    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
     // Each army once on each side; the Clobberers on both, for both Kings' castling lines.
     for armies in [[Army::Clobberers, Army::Nutty], [Army::Rookies, Army::Clobberers]] {
-        let games = 2;
-        let name = format!("{}-{}", armies[0], armies[1]);
-        let dir = std::env::temp_dir().join(format!("jester-xboard-cwda-{name}-{}", std::process::id()));
-        let setup = XboardMatch {
-            variant: "cwda".to_string(),
-            first: jester_binary(),
-            second: jester_binary(),
-            games,
-            base_seconds: 8,
-            increment: 0.1,
-            draw_after_moves: (MAX_PLIES / 2) as u32,
-            ponder: false,
-            dir: dir.clone(),
-            timeout: Duration::from_secs(600),
-            engine_options: format!("WhiteArmy={},BlackArmy={}", armies[0], armies[1]),
-        };
-        let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
-        let context =
-            || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
-        let pgn_games = xboard_gui::parse_pgn(&run.pgn);
-        assert_eq!(pgn_games.len(), games as usize, "{name}: {} games saved\n{}", pgn_games.len(), context());
-        let start = Position::<Cwda>::start_with_armies(armies).expect("cwda has armies");
-        for (n, game) in pgn_games.iter().enumerate() {
-            let checked = xboard_gui::check_game_from(game, start.clone())
-                .unwrap_or_else(|e| panic!("{name} game {}: {e}\n{}", n + 1, context()));
-            eprintln!(
-                "cwda {name} game {}: {} ({}), {} plies",
-                n + 1,
-                game.result,
-                checked.reason,
-                checked.plies
-            );
-            assert!(
-                !matches!(checked.termination, Termination::Fault { .. }),
-                "{name} game {}: {}\n{}",
-                n + 1,
-                checked.reason,
-                context()
-            );
-        }
-        for which in ["first", "second"] {
-            let complaints = xboard_gui::engine_complaints(&run.debug_log, which);
-            assert!(
-                complaints.is_empty(),
-                "{name}, {which} engine:\n{}\n{}",
-                complaints.join("\n"),
-                context()
-            );
-        }
-        assert!(!run.debug_log.contains("Illegal move"), "{name}: a move was refused\n{}", context());
-        let _ = std::fs::remove_dir_all(&dir);
+        let label = format!("cwda-{}-{}", armies[0], armies[1]);
+        let options = format!("WhiteArmy={},BlackArmy={}", armies[0], armies[1]);
+        let start = CwdaPosition::start_with_armies(armies).expect("cwda has armies");
+        self_play_under_xboard(&label, "cwda", options, |game| {
+            xboard_gui::check_game_from(game, start.clone())
+        });
     }
 }

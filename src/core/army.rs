@@ -77,6 +77,15 @@ pub fn has_armies_field(text: &str) -> bool {
     fields.len() > 1 && fields.last().is_some_and(|f| f.contains('/'))
 }
 
+/// The position text without its armies field, if it has one (for readers that know only FEN,
+/// such as XBoard's `setup`).
+pub fn without_armies_field(text: &str) -> &str {
+    match text.trim_end().rsplit_once(char::is_whitespace) {
+        Some((rest, _)) if has_armies_field(text) => rest.trim_end(),
+        _ => text,
+    }
+}
+
 impl fmt::Display for Army {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -113,5 +122,13 @@ mod tests {
         assert_eq!(Army::from_name("fidex").unwrap_err().token, "fidex");
         assert_eq!(Army::parse_pair("nutty").unwrap_err().token, "nutty");
         assert_eq!(Army::parse_pair("nutty/").unwrap_err().token, "");
+    }
+
+    #[test]
+    fn the_armies_field_comes_off_only_where_there_is_one() {
+        let fen = "8/8/8/8/8/8/8/D3K2k w - - 0 1";
+        assert_eq!(without_armies_field(&format!("{fen} clobberers/fide ")), fen);
+        assert_eq!(without_armies_field(fen), fen);
+        assert_eq!(without_armies_field("8/8/8/8/8/8/8/K6k"), "8/8/8/8/8/8/8/K6k");
     }
 }

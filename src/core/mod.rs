@@ -10,7 +10,7 @@ mod score;
 mod seat;
 pub mod zobrist;
 
-pub use army::{has_armies_field, Armies, Army, UnknownArmy};
+pub use army::{has_armies_field, without_armies_field, Armies, Army, UnknownArmy};
 pub use diagram::{Cell, Diagram};
 pub use game::{
     for_each_turn, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Turn, MAX_MOVES,

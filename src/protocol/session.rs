@@ -110,10 +110,13 @@ impl Session {
         self.armies
     }
 
-    /// Chooses the armies of the games begun from now on. A game at its start position with no
-    /// move played is begun again with them (the options are usually set between `new` and the
-    /// first move); a game under way keeps its armies. Returns whether the current game changed.
-    pub fn set_armies(&mut self, armies: Armies) -> bool {
+    /// Chooses the army of `seat` (White or Black) for the games begun from now on. A game at its
+    /// start position with no move played is begun again with it (the options are usually set
+    /// between `new` and the first move); a game under way keeps its armies. Returns whether the
+    /// current game changed.
+    pub fn set_army(&mut self, seat: Seat, army: Army) -> bool {
+        let mut armies = self.armies;
+        armies[usize::from(seat != Seat::WHITE)] = army;
         self.armies = armies;
         let fresh = self.start.is_none() && self.moves.is_empty();
         if fresh && self.game_armies != armies && self.has_armies() {

@@ -182,9 +182,8 @@ impl<W: Write> Uci<W> {
             "whitearmy" | "blackarmy" => match Army::from_name(value) {
                 Ok(army) => {
                     self.stop();
-                    let mut armies = self.session.armies();
-                    armies[usize::from(name.eq_ignore_ascii_case("blackarmy"))] = army;
-                    if self.session.set_armies(armies) {
+                    let seat = if name.eq_ignore_ascii_case("blackarmy") { Seat::BLACK } else { Seat::WHITE };
+                    if self.session.set_army(seat, army) {
                         self.announce_variant();
                     }
                     Ok(())

@@ -6,12 +6,12 @@
 
 use super::session::Session;
 use super::{Flow, Message};
-use crate::core::{has_armies_field, Army, DrawReason, Outcome, Score, Seat, WinReason};
+use crate::core::{without_armies_field, Army, DrawReason, Outcome, Score, Seat, WinReason};
 use crate::search::{
     params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
     MAX_THREADS,
 };
-use crate::variants::{cwda_xboard, Variant, VARIANTS};
+use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -63,15 +63,6 @@ pub struct Xboard<W: Write> {
     purpose: Option<Purpose>,
     search_started: Instant,
     last_info: Option<Info>,
-}
-
-/// A position text without its armies field (A4), which XBoard would not read.
-fn strip_armies_field(text: &str) -> &str {
-    if has_armies_field(text) {
-        text.trim_end().rsplit_once(char::is_whitespace).map_or(text, |(rest, _)| rest.trim_end())
-    } else {
-        text
-    }
 }
 
 /// XBoard's mate score convention: 100000 + moves (negative when being mated).
@@ -481,13 +472,12 @@ impl<W: Write> Xboard<W> {
         let Some(setup) = variant.info().xboard else { return };
         // XBoard's FEN has no armies field: the pieces on the board say it all.
         let start = setup.board_fen.map_or_else(
-            || strip_armies_field(&self.session.summary().start_text).to_string(),
+            || without_armies_field(&self.session.summary().start_text).to_string(),
             str::to_string,
         );
-        let (table, pieces) = if self.session.has_armies() {
-            cwda_xboard(self.session.armies())
-        } else {
-            (setup.piece_to_char.to_string(), setup.pieces.iter().map(|p| p.to_string()).collect())
+        let (table, pieces) = match setup.for_armies {
+            Some(describe) => describe(self.session.armies()),
+            None => (setup.piece_to_char.to_string(), setup.pieces.iter().map(|p| p.to_string()).collect()),
         };
         self.send(&format!("setup ({table}) {} {start}", setup.geometry));
         for piece in pieces {
@@ -625,11 +615,10 @@ impl<W: Write> Xboard<W> {
             Some((side @ ("WhiteArmy" | "BlackArmy"), value)) => match Army::from_name(value.trim()) {
                 Ok(army) => {
                     self.cancel_search();
-                    let mut armies = self.session.armies();
-                    armies[usize::from(side == "BlackArmy")] = army;
+                    let seat = if side == "BlackArmy" { Seat::BLACK } else { Seat::WHITE };
                     // A game not begun yet starts again with the new army; XBoard hears of it
                     // at its next `new` and `variant` (it takes one `setup` per game).
-                    if self.session.set_armies(armies) {
+                    if self.session.set_army(seat, army) {
                         self.describe_variant(self.session.variant());
                     }
                 }

@@ -54,7 +54,13 @@ pub struct XboardSetup {
     pub wider_than_rules: bool,
     /// The start position as an XBoard FEN, where the variant's own position text is not one.
     pub board_fen: Option<&'static str>,
+    /// Variants with armies (A4): the piece-to-char table and `piece` lines for the armies
+    /// chosen, in place of `piece_to_char` and `pieces`.
+    pub for_armies: Option<DescribeArmies>,
 }
+
+/// The piece-to-char table and `piece` lines' arguments of a game with these armies.
+pub type DescribeArmies = fn(Armies) -> (String, Vec<String>);
 
 /// Fighting Kings' pieces for XBoard: the Fighting King (FEN `C`) is XBoard's commoner (the
 /// `M` slot of the table).
@@ -83,6 +89,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             pieces: &["C& K", "K& fmWfceFfmnD"],
             wider_than_rules: true,
             board_fen: None,
+            for_armies: None,
         }),
     },
     VariantInfo {
@@ -96,6 +103,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             pieces: &["C& K"],
             wider_than_rules: false,
             board_fen: None,
+            for_armies: None,
         }),
     },
     VariantInfo {
@@ -136,6 +144,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             wider_than_rules: true,
             // The wires field has no place in a FEN: XBoard gets an empty castling field instead.
             board_fen: Some("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1"),
+            for_armies: None,
         }),
     },
     VariantInfo {
@@ -155,12 +164,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         description:
             "Betza: Chess with Different Armies, each side fields one of four armies of equal strength",
         xboard: Some(XboardSetup {
-            // The pieces and the table depend on the armies: `cwda_xboard`.
             piece_to_char: CWDA_TABLE,
             geometry: "8x8+0_fairy",
             pieces: &[],
             wider_than_rules: false,
             board_fen: None,
+            for_armies: Some(cwda_xboard),
         }),
     },
 ];

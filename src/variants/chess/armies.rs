@@ -8,7 +8,7 @@
 use super::attacks::{bishop_attacks, rook_attacks};
 use super::betza::{self, AttackTables};
 use super::bitboard::{Bitboard, Square};
-use super::position::{Castling, Color, Role, CASTLINGS};
+use super::position::{sq, Castling, Color, Role, CASTLINGS};
 pub use crate::core::{Armies, Army};
 use arrayvec::ArrayVec;
 
@@ -239,10 +239,6 @@ pub fn start_fen(armies: Armies) -> String {
         rank(armies[1], Color::Black),
         rank(armies[0], Color::White)
     )
-}
-
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::from_file_rank(file, rank)
 }
 
 /// Long castling with a Bede in the corner (A3): the King goes to b1 and the Bede to c1, so the

@@ -184,7 +184,7 @@ pub struct Castling {
     pub empty: Bitboard,
 }
 
-const fn sq(file: u8, rank: u8) -> Square {
+pub(super) const fn sq(file: u8, rank: u8) -> Square {
     Square::from_file_rank(file, rank)
 }
 
