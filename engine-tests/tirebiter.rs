@@ -104,15 +104,88 @@ fn t9_nick_danger_example() {
     );
 }
 
-/// T1/T2: a normal piece captures everything it can, in one move, and stands on every captured
-/// square; the composite is illegal if it would expose its King.
+/// T1/T2: a normal piece captures everything it can legally capture on its own, in one move,
+/// and stands on every captured square.
 #[test]
 fn t2_forced_multi_capture() {
-    // White Ke1, Re2 pinned by the black Rook e8; black Knight b2, King h8. The Rook's captures
-    // are b2 and e8, together (it stays on e8, so the King is covered): 1 move. Its quiet moves
-    // must stay on the e-file: e3-e7 (5). King d2, f1, f2 (d1 is attacked by the Knight): 3. = 9.
+    // White Ke1, Re2 pinned by the black Rook e8; black Knight b2, King h8. Alone, Re2xb2 would
+    // expose the King, so only e8 joins the capture (1 move). Its quiet moves stay on the e-file:
+    // e3-e7 (5). King d2, f1, f2 (d1 is attacked by the Knight): 3. = 9.
     let list = moves_of(&position::<Tirebiter>("4r2k/8/8/8/8/8/1n2R3/4K3 w - - 0 1 -"));
-    assert_eq!(list, ["e1d2", "e1f1", "e1f2", "e2b2,e2e8", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7"]);
+    assert_eq!(list, ["e1d2", "e1f1", "e1f2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
+    // Two legal captures are made together, never one alone.
+    let list = moves_of(&position::<Tirebiter>("7k/8/8/4b3/1n6/3N4/8/4K3 w - - 0 1 -"));
+    assert!(list.contains(&"d3b4,d3e5".to_string()), "{list:?}");
+    assert!(!list.contains(&"d3b4".to_string()) && !list.contains(&"d3e5".to_string()), "{list:?}");
+}
+
+/// T2 and T8 as revised on 2026-11-26 (protocol-docs/variants.md): a normal piece's capture takes
+/// every target it could legally take alone, and a Nick Danger split goes to every square at its
+/// distance it could legally reach alone; the composite must still leave the King safe. Each
+/// case is the full legal list, worked out by hand in the issue that revised the rulings.
+#[test]
+fn t2_t8_only_legal_single_legs_join_the_composite() {
+    let cases: [(&str, &str, &str); 9] = [
+        // The pinned Queen takes e7 alone, not b5 with it.
+        ("tirebiter", "6k1/4r3/8/1n6/8/8/4Q3/4K3 w - - 0 1", "e1d1 e1d2 e1f1 e1f2 e2e3 e2e4 e2e5 e2e6 e2e7"),
+        // In check from e5, the Knight takes the checker alone (f4 would leave the check).
+        ("tirebiter", "6k1/8/8/1n2r3/5p2/3N4/8/4K3 w - - 0 1", "d3e5 e1d1 e1d2 e1f1 e1f2"),
+        // The King takes the undefended d3; the defended f3 stays out of the composite.
+        ("tirebiter", "4k3/8/8/8/6p1/3p1p2/4K3/8 w - - 0 1", "e2d1 e2d2 e2d3 e2e1 e2e3 e2f1 e2f2"),
+        // Nick Danger: the King beside the attacked d2, e2, f2 splits onto d1 and f1.
+        ("nickdanger", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "e1d1,e1f1"),
+        // The pinned Rook moves along the file as a normal piece, one square per distance.
+        (
+            "nickdanger",
+            "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1",
+            "e1d1,e1d2,e1f1,e1f2 e2e3 e2e4 e2e5 e2e6 e2e7 e2e8",
+        ),
+        // The Bishop's c2 would leave the King to e8: it steps to e2 alone.
+        ("nickdanger", "4r2k/8/8/8/8/8/3P1P2/3BKR2 w - - 0 1", "d1e2"),
+        // Composite clause: the King's safe squares d3, d4, e4, f3, f4 together let the Tirebiter
+        // Bishop a1,c1 take d4 and f4 at once, so distance 1 is unavailable.
+        ("nickdanger", "4k3/8/8/8/P7/4K3/7r/b1b5 w - - 0 1 a1,c1", "a4a5"),
+        // Composite clause for captures: d4 and f4 may each be taken alone, not both.
+        ("tirebiter", "4k3/8/8/8/3n1n2/4K3/8/b1b5 w - - 0 1 a1,c1", "e3d2 e3e4 e3f2"),
+        // Each capture alone is illegal, so the King cannot capture.
+        ("tirebiter", "k7/8/8/4n3/4K3/3n4/8/8 w - - 0 1", "e4d4 e4d5 e4e3 e4f5"),
+    ];
+    for (variant, text, expected) in cases {
+        let list = if variant == "tirebiter" {
+            moves_of(&position::<Tirebiter>(text))
+        } else {
+            moves_of(&position::<NickDanger>(text))
+        };
+        assert_eq!(list.join(" "), expected, "{variant} {text}");
+    }
+}
+
+/// The en passant field (protocol-docs/notation.md): a passed square is written when an en
+/// passant capture onto it could be played on its own, and reading the text back gives the same
+/// moves.
+#[test]
+fn en_passant_field_keeps_the_squares_that_change_the_moves() {
+    let cases = [
+        // e5xd6 alone opens the fifth rank to Rh5: not legal, so d6 changes nothing.
+        ("7k/3p4/5n2/K3P2r/8/8/8/8 b - - 0 1 -", "7k/8/5n2/K2pP2r/8/8/8/8 w - - 0 2 -"),
+        // King off the rank: e5 takes d6 (en passant) and f6 together.
+        ("7k/3p4/5n2/4P2r/K7/8/8/8 b - - 0 1 -", "7k/8/5n2/3pP2r/K7/8/8/8 w - d6 0 2 -"),
+        // Each capture is legal alone, but together they let the Tirebiter Rook d8,f8,h8 take d6,
+        // f6 and h6 at once: e5 has no capture, and without d6 it would take f6.
+        (
+            "3r1r1r/3p4/5n1K/4P3/8/8/8/k7 b - - 0 1 d8,f8,h8",
+            "3r1r1r/8/5n1K/3pP3/8/8/8/k7 w - d6 0 2 d8,f8,h8",
+        ),
+    ];
+    for (before, expected) in cases {
+        let pos = after::<Tirebiter>(before, &["d7d5"]);
+        assert_eq!(pos.to_text(), expected);
+        assert_eq!(moves_of(&position::<Tirebiter>(expected)), moves_of(&pos), "{expected}");
+    }
+    let blocked = position::<Tirebiter>("3r1r1r/8/5n1K/3pP3/8/8/8/k7 w - d6 0 2 d8,f8,h8");
+    assert_eq!(moves_of(&blocked), ["e5e6", "h6g5", "h6g6", "h6g7"]);
+    let without = position::<Tirebiter>("3r1r1r/8/5n1K/3pP3/8/8/8/k7 w - - 0 2 d8,f8,h8");
+    assert!(moves_of(&without).contains(&"e5f6".to_string()));
 }
 
 /// T6: a Tirebiter pawn promotes on every location at once, to one type.

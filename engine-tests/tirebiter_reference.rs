@@ -201,16 +201,20 @@ fn t2_all_captures_at_once() {
 }
 
 #[test]
-fn t2_capture_unavailable_if_it_exposes_the_king() {
-    // Ke1 v Kh8, Rf8, Nd2, Nf2. Kxd2 alone would be safe, but the King must take d2 and f2 at
-    // once, and f2 is on the f8 rook's file: no capture at all. d1 (Nf2) and f1 (Nd2) are
-    // attacked; only e1-e2 is legal.
+fn t2_king_takes_only_its_safe_target() {
+    // Ke1 v Kh8, Rf8, Nd2, Nf2. Revised T2 (2026-11-26): the King captures only where it could
+    // legally capture on its own. Kxf2 alone stands on the f8 rook's file; Kxd2 alone is safe
+    // (Nf2 covers d1 d3 e4 g4 h1 h3, not d2): the capture is d2 alone. (The old reading made
+    // the King take d2 and f2 at once, so it had no capture and only e1-e2 was legal.) d1 (Nf2)
+    // and f1 (Nd2) are attacked; e2 is not: e1-d2 and e1-e2.
     let fen = "5r1k/8/8/8/8/8/3n1n2/4K3 w - - 0 1 -";
     assert!(!tb(fen).in_check());
-    assert_eq!(tb(fen).legal_moves(), sorted(&["e1e2"]));
-    // Nick Danger (T8): the King's non-capture must go to d1, e2 and f1 at once, d1 is attacked:
-    // no legal move, not in check (stalemate).
-    assert_eq!(nd(fen).legal_moves(), Vec::<String>::new());
+    assert_eq!(tb(fen).legal_moves(), sorted(&["e1d2", "e1e2"]));
+    assert_eq!(tb(fen).play("e1d2").unwrap().to_text(), "5r1k/8/8/8/8/8/3K1n2/8 b - - 0 1 -");
+    // Nick Danger (T8, revised): the King's non-capture goes only to the squares it could
+    // legally step to on its own: e2 (d1, f1 attacked), so it is a single step; the capture as
+    // in Tirebiter. (The old reading made it go to d1, e2 and f1 at once: stalemate.)
+    assert_eq!(nd(fen).legal_moves(), sorted(&["e1d2", "e1e2"]));
     assert!(!nd(fen).in_check());
 }
 
@@ -338,12 +342,15 @@ fn t6_tirebiter_pawns_and_en_passant() {
     assert_eq!(p.to_text(), "r3k3/1p3p2/8/2PpP3/8/8/1Q4Q1/R3K3 w Qq d6 0 2 b2,g2;c5,e5");
     let q = p.play("c5d6,e5d6").unwrap();
     assert_eq!(q.to_text(), "r3k3/1p3p2/3P4/8/8/8/1Q4Q1/R3K3 b Qq - 0 2 b2,g2");
-    // After ...b7-b5 the pawn on c5 attacks b6, so b6 is written (protocol-docs: a passed square
-    // a pawn of the side to move attacks), although no legal move captures there: the
-    // Tirebiter pawn's -1,+1 leg from e5 would land on an empty d6.
+    // After ...b7-b5 the pawn on c5 attacks b6, but no legal move captures there (the Tirebiter
+    // pawn's -1,+1 leg from e5 would land on an empty d6, and nothing else converges on b6), so
+    // b6 is not written: only passed squares onto which a legal move captures en passant are.
+    // (The old text rule wrote every passed square a pawn of the side to move attacks; b6 was
+    // written then.) Reading the text back gives the same moves.
     let p = play_all(tb(OTHER_POSITIONS[1]), &["b7b5"]);
-    assert_eq!(p.to_text(), "r3k3/3p1p2/8/1pP1P3/8/8/1Q4Q1/R3K3 w Qq b6 0 2 b2,g2;c5,e5");
+    assert_eq!(p.to_text(), "r3k3/3p1p2/8/1pP1P3/8/8/1Q4Q1/R3K3 w Qq - 0 2 b2,g2;c5,e5");
     assert!(!p.legal_moves().iter().any(|m| m.contains("b6")));
+    assert_eq!(tb(&p.to_text()).legal_moves(), p.legal_moves());
     // After a one-step there is no en passant square.
     assert_eq!(tb(fen).play("c2c3,e2e3").unwrap().to_text(), "7k/8/8/8/3p4/2P1P3/8/7K b - - 0 1 c3,e3");
 }
@@ -379,17 +386,23 @@ fn t7_castling() {
     assert_eq!(tb(fen).play("e1g1").unwrap().to_text(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -");
     assert_eq!(nd(fen).play("e1c1").unwrap().to_text(), "4k3/8/8/8/8/8/8/2KR3R b - - 1 1 -");
     // Black Rf8 covers f1 and f2: no O-O, no Kf1/Kf2: 10 + 9 + d1 d2 e2 + O-O-O = 23.
-    // Nick Danger: the King's composite includes f1, f2: only O-O-O for the King: 15.
+    // Nick Danger (T8 revised): the King's step goes to its legal squares d1 d2 e2 only (f1, f2
+    // attacked), one move; rooks 7 + 7; O-O-O: 16. (The old reading put f1 and f2 in the
+    // composite, so the King could not step: 15.)
     let fen = "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1 -";
     assert_eq!(tb(fen).perft(1), 23);
     assert!(!has(&tb(fen), "e1g1") && has(&tb(fen), "e1c1"));
-    assert_eq!(nd(fen).perft(1), 15);
-    // Re8 checks: no castling, the King d1 d2 f1 f2 (e2 on the file): 4. Nick Danger: the King
-    // must go to d1 d2 e2 f1 f2 at once, e2 is attacked: checkmate.
+    assert_eq!(nd(fen).perft(1), 16);
+    assert!(has(&nd(fen), "e1d1,e1d2,e1e2"));
+    // Re8 checks: no castling, the King d1 d2 f1 f2 (e2 on the file): 4. Nick Danger (T8
+    // revised): the King goes to its legal squares d1 d2 f1 f2 at once (e2 is left out), which
+    // is out of check; no rook square blocks the e-file (e1 is the King's), so every rook
+    // distance is empty: that one move. (The old reading put the attacked e2 in the composite:
+    // checkmate.)
     let fen = "4rk2/8/8/8/8/8/8/R3K2R w KQ - 0 1 -";
     assert_eq!(tb(fen).legal_moves(), sorted(&["e1d1", "e1d2", "e1f1", "e1f2"]));
     assert!(nd(fen).in_check());
-    assert_eq!(nd(fen).perft(1), 0);
+    assert_eq!(nd(fen).legal_moves(), sorted(&["e1d1,e1d2,e1f1,e1f2"]));
     // A Tirebiter rook on h1 (h1,h3) never castles: rook -1,0 (g1/g3, f1/f3; e1 blocks), 0,+1,
     // converging on h2: 4; King d1 d2 e2 f1 f2: 9. Nick Danger 4 + 1 = 5.
     let fen = "4k3/8/8/8/8/7R/8/4K2R w - - 0 1 h1,h3";
@@ -429,19 +442,141 @@ fn t8_nick_danger_splits() {
     );
     // In Tirebiter Chess: 8 + 8 + 7 + 3 queen moves + 3 King moves = 29.
     assert_eq!(tb("8/7k/8/8/3Q4/8/8/K7 w - - 0 1 -").perft(1), 29);
-    // A distance whose composite leaves the King in check is unavailable, the others remain.
+    // A square the piece could not legally reach on its own is left out of its distance.
     // Ka1, Re1 v Kc6, Tirebiter Rook a8,h8: the vector 0,-7 would capture a1 if h1 also held a
-    // White piece. The rook's distances: 1 d1 e2 f1; 2 c1 e3 g1; 3 b1 e4 h1 (then a8-a1 and
-    // h8-h1 are both captures: check, unavailable); 4..7 e5..e8 alone: 6; King a2 b1 b2 at once
-    // (0,-6 mixes a2 with an empty h2): 7.
+    // White piece. The rook's distances: 1 d1 e2 f1; 2 c1 e3 g1; 3 b1 e4 (h1 alone would let
+    // a8-a1 and h8-h1 both capture: check, so h1 is left out; b1 and e4 together leave h1
+    // empty: legal); 4..7 e5..e8 alone: 7; King a2 b1 b2 at once (0,-6 mixes a2 with an empty
+    // h2): 8. (The old reading put h1 in distance 3, which made that distance unavailable: 7.)
     let fen = "r6r/8/2k5/8/8/8/8/K3R3 w - - 0 1 a8,h8";
     let p = nd(fen);
     assert!(has(&p, "e1d1,e1e2,e1f1") && has(&p, "e1c1,e1e3,e1g1") && has(&p, "e1e5"));
-    assert!(!has(&p, "e1b1,e1e4,e1h1"));
-    assert_eq!(p.perft(1), 7);
+    assert!(has(&p, "e1b1,e1e4") && !has(&p, "e1b1,e1e4,e1h1"));
+    assert_eq!(p.perft(1), 8);
     // Tirebiter: d1 c1 b1 f1 g1 (not h1) and e2..e8: 12; King a2 b1 b2: 15.
     assert_eq!(tb(fen).perft(1), 15);
     assert!(!has(&tb(fen), "e1h1"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Revised T2 / T8 (2026-11-26): a normal piece's composite joins only the parts it could legally
+// play on its own; the composite as a whole must still leave its King out of check.
+
+#[test]
+fn t2_pinned_queen_captures_only_on_its_pin_line() {
+    // Tirebiter. Ke1, Qe2 v Kg8, Re7, Nb5: the queen is pinned on the e-file. Qxb5 alone
+    // exposes e1 to Re7: not legal, so not in the composite; Qxe7 alone is legal: the capture
+    // is e7 alone. Its quiet moves: only e3..e6 keep the file closed. King d1 d2 f1 f2 (e2 own;
+    // Nb5 covers a3 c3 d4 d6 a7 c7). (The old reading took b5 and e7 at once, which removes the
+    // rook and so was legal: e2b5,e2e7.)
+    let p = tb("6k1/4r3/8/1n6/8/8/4Q3/4K3 w - - 0 1");
+    assert_eq!(
+        p.legal_moves(),
+        sorted(&["e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7"])
+    );
+    assert_eq!(p.play("e2e7").unwrap().to_text(), "6k1/4Q3/8/1n6/8/8/8/4K3 b - - 0 1 -");
+}
+
+#[test]
+fn t2_knight_takes_only_the_capture_that_ends_the_check() {
+    // Tirebiter. Ke1, Nd3 v Kg8, Nb5, Re5, Pf4: Re5 checks down the open e-file. The knight
+    // attacks e5 and f4 (b2 b4 c1 c5 f2 empty, e1 own). Nxe5 alone ends the check: legal;
+    // Nxf4 alone leaves it: not legal, so not in the composite: the capture is e5 alone. No
+    // quiet knight square is on e2..e4. King d1 d2 f1 f2 (e2 on the file; f4 covers e3 g3,
+    // Nb5 a3 c3 d4 d6). (The old reading joined e5 and f4, which is also out of check.)
+    let p = tb("6k1/8/8/1n2r3/5p2/3N4/8/4K3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(p.legal_moves(), sorted(&["d3e5", "e1d1", "e1d2", "e1f1", "e1f2"]));
+    assert!(!has(&p, "d3e5,d3f4"));
+}
+
+#[test]
+fn t2_king_captures_only_the_undefended_pawn() {
+    // Tirebiter. Ke2 v Ke8, Pd3, Pf3, Pg4: both d3 and f3 check the King (black pawns take
+    // toward rank 1). Kxd3 alone is legal (nothing covers d3); Kxf3 alone is not (g4 covers f3
+    // and h3): the capture is d3 alone. Quiet: d1 d2 e1 e3 f1 f2 are covered by no pawn (d3
+    // covers c2 e2, f3 e2 g2). (The old reading joined d3 and f3: no capture, since the King
+    // would stand on f3.)
+    let p = tb("4k3/8/8/8/6p1/3p1p2/4K3/8 w - - 0 1");
+    assert_eq!(p.legal_moves(), sorted(&["e2d1", "e2d2", "e2d3", "e2e1", "e2e3", "e2f1", "e2f2"]));
+}
+
+#[test]
+fn t8_king_steps_to_its_safe_squares_only() {
+    // Nick Danger. Ke1 v Ke8, Ra2. The King's distance 1 squares: d1 d2 e2 f1 f2; d2 e2 f2 are
+    // on the a2 rook's rank, so only d1 and f1 are legal alone: one move to d1 and f1 at once.
+    // (The old reading put d2 e2 f2 in the composite: no move, stalemate.)
+    let p = nd("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
+    assert_eq!(p.legal_moves(), sorted(&["e1d1,e1f1"]));
+    assert!(!p.in_check());
+}
+
+#[test]
+fn t8_pinned_rook_splits_only_along_its_pin_line() {
+    // Nick Danger. Ke1, Re2 v Kg8, Re8: the rook e2 is pinned on the e-file. Its squares off
+    // the file (a2..d2, f2..h2) open it: not legal alone. So each distance 1..5 keeps only its
+    // e-file square e3..e7 (a single move each), and the capture is e8 alone. The King: d1 d2
+    // f1 f2 (e2 own), one move. (The old reading split the rook sideways as well: d2,e3,f2 /
+    // c2,e4,g2 / b2,e5,h2 / a2,e6 / e7, each legal since its e-file location keeps the file
+    // closed.)
+    let p = nd("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    assert_eq!(
+        p.legal_moves(),
+        sorted(&["e1d1,e1d2,e1f1,e1f2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"])
+    );
+}
+
+#[test]
+fn t8_bishop_split_keeps_only_the_blocking_square() {
+    // Nick Danger. Ke1, Bd1, Rf1, Pd2, Pf2 v Kh8, Re8: Re8 checks down the open e-file. The
+    // King's only square, e2, is on the file. The bishop's distance 1 squares are c2 and e2;
+    // only Bd1-e2 alone blocks the file, so the split keeps e2 alone: d1-e2. Its distance 2
+    // squares b3 f3 (and 3, 4: a4 g4, h5) do not block. The rook f1 (g1 h1) and the pawns do
+    // not block either. (The old reading made the bishop go to c2 and e2 at once: d1c2,d1e2.)
+    let p = nd("4r2k/8/8/8/8/8/3P1P2/3BKR2 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(p.legal_moves(), sorted(&["d1e2"]));
+}
+
+#[test]
+fn t8_composite_of_legal_steps_still_in_check() {
+    // Nick Danger. Ke3, Pa4 v Ke8, Rh2 and a black Tirebiter Bishop a1,c1 (not checking now:
+    // its vector (2,2) would mix e3 with the empty c3). The King's steps d2 e2 f2 are on the
+    // h2 rook's rank: not legal alone. d3 d4 e4 f3 f4 are each legal alone: the bishop captures
+    // only by one vector from both locations at once (or converging, onto b2 only), and a
+    // single King square is never both a1+v and c1+v. Together the five squares put the King on
+    // d4 and f4, which the vector (3,3) captures at once (a1-d4, c1-f4): still in check, so the
+    // distance is unavailable (the composite clause). Only a4-a5 remains.
+    let fen = "4k3/8/8/8/P7/4K3/7r/b1b5 w - - 0 1 a1,c1";
+    assert!(!nd(fen).in_check());
+    assert_eq!(nd(fen).legal_moves(), sorted(&["a4a5"]));
+    // In Tirebiter the King's five single steps and a4-a5: 6.
+    assert_eq!(tb(fen).legal_moves(), sorted(&["a4a5", "e3d3", "e3d4", "e3e4", "e3f3", "e3f4"]));
+}
+
+#[test]
+fn t2_composite_capture_still_in_check() {
+    // Tirebiter. Ke3 v Ke8, Nd4, Nf4 and a black Tirebiter Bishop a1,c1. Kxd4 alone and Kxf4
+    // alone are each legal: the bishop's vector (3,3) then meets a black knight on the other
+    // square (own piece: no leg), and no knight covers d4 or f4. Together they put the King on
+    // d4 and f4: a1-d4 and c1-f4 both capture: the composite is in check, so the King may not
+    // capture at all (T2's last clause). Quiet: d3 (Nf4), e2 (both), f3 (Nd4) are covered;
+    // d2 e4 f2 are free (the bishop's (1,1) from c1 to d2 pairs with the empty b2).
+    let p = tb("4k3/8/8/8/3n1n2/4K3/8/b1b5 w - - 0 1 a1,c1");
+    assert!(!p.in_check());
+    assert_eq!(p.legal_moves(), sorted(&["e3d2", "e3e4", "e3f2"]));
+}
+
+#[test]
+fn t2_king_between_two_mutually_defending_knights() {
+    // Tirebiter. Ke4 v Ka8, Nd3, Ne5. Kxd3 alone stands on a square Ne5 covers, Kxe5 alone on
+    // one Nd3 covers: neither single capture is legal, so the King has no capture. (The old
+    // reading took both at once, which removes both defenders: e4d3,e4e5 was legal.) Quiet:
+    // e3 f4 f3 ... Nd3 covers f4 (and f2 e1 c1 b2 b4 c5), Ne5 covers f3 (and c4 c6 d7 f7 g4
+    // g6): d4 d5 e3 f5 remain.
+    let p = tb("k7/8/8/4n3/4K3/3n4/8/8 w - - 0 1");
+    assert_eq!(p.legal_moves(), sorted(&["e4d4", "e4d5", "e4e3", "e4f5"]));
+    assert!(!has(&p, "e4d3,e4e5"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,19 +640,56 @@ fn perft_start_small() {
 }
 
 #[test]
-fn en_passant_square_kept_when_it_changes_the_moves() {
-    // By T2 a pseudo-legal en passant capture joins the pawn's composite capture even when that
-    // makes the composite illegal. After 1...d7-d5 here, e5 would take d6 (en passant) and f6
-    // together; that removes d5 and e5 from the fifth rank and exposes Ka5 to Rh5, so e5 has no
-    // capture at all. The text therefore keeps d6 (e5 attacks it), and reading it back gives
-    // the same moves; without d6, e5 could take f6 alone.
+fn en_passant_square_dropped_when_its_capture_is_illegal_alone() {
+    // Revised T2: e5 captures only where it could legally capture on its own. After 1...d7-d5
+    // here, e5xd6 e.p. alone removes d5 and empties e5, opening the fifth rank from Rh5 to Ka5:
+    // not legal, so it is not in the composite; e5xf6 alone leaves d5 blocking: legal. The
+    // capture is f6 alone. No en passant capture onto d6 could be played on its own, so the text
+    // does not write d6 (as in FIDE chess), and reading it back gives the same moves. (The old reading put the
+    // e.p. capture in the composite, making it illegal, so e5 had no capture and d6 was kept.)
     let played = play_all(tb("7k/3p4/5n2/K3P2r/8/8/8/8 b - - 0 1 -"), &["d7d5"]);
-    assert_eq!(played.to_text(), "7k/8/5n2/K2pP2r/8/8/8/8 w - d6 0 2 -");
-    // King a4 a6 b4 b5 b6, e5-e6.
+    assert_eq!(played.to_text(), "7k/8/5n2/K2pP2r/8/8/8/8 w - - 0 2 -");
+    // King a4 a6 b4 b5 b6 (b5 is shielded by d5; d5 attacks c4 e4), e5-e6, e5xf6.
+    let expect = sorted(&["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6", "e5f6"]);
+    assert_eq!(played.legal_moves(), expect);
+    assert_eq!(tb(&played.to_text()).legal_moves(), expect);
+    // The same position with the e.p. square given explicitly: the same moves.
+    assert_eq!(tb("7k/8/5n2/K2pP2r/8/8/8/8 w - d6 0 2 -").legal_moves(), expect);
+}
+
+#[test]
+fn en_passant_square_written_when_the_capture_is_legal() {
+    // As above with the King on a4 (off the fifth rank): e5xd6 e.p. alone and e5xf6 alone are
+    // both legal, so e5 takes both at once (T2) and d6 is written. King a3 a5 b3 b4 b5 (Rh5 is
+    // blocked by e5; Pd5 covers c4 e4, Nf6 d5 e4 g4 ...), e5-e6, e5:d6,f6: 7.
+    let played = play_all(tb("7k/3p4/5n2/4P2r/K7/8/8/8 b - - 0 1 -"), &["d7d5"]);
+    assert_eq!(played.to_text(), "7k/8/5n2/3pP2r/K7/8/8/8 w - d6 0 2 -");
+    let expect = sorted(&["a4a3", "a4a5", "a4b3", "a4b4", "a4b5", "e5e6", "e5d6,e5f6"]);
+    assert_eq!(played.legal_moves(), expect);
+    assert_eq!(tb(&played.to_text()).legal_moves(), expect);
+    let after = played.play("e5d6,e5f6").unwrap();
+    assert_eq!(after.to_text(), "7k/8/3P1P2/7r/K7/8/8/8 b - - 0 2 d6,f6");
+    // A pawn that attacks the passed square but whose only e.p. capture is illegal: Ka5 and
+    // e5 alone (no f6 knight). e5xd6 opens the fifth rank: no capture at all, d6 not written.
+    let played = play_all(tb("7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1 -"), &["d7d5"]);
+    assert_eq!(played.to_text(), "7k/8/8/K2pP2r/8/8/8/8 w - - 0 2 -");
     assert_eq!(played.legal_moves(), sorted(&["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6"]));
-    assert_eq!(tb(&played.to_text()).legal_moves(), played.legal_moves());
-    let without = tb("7k/8/5n2/K2pP2r/8/8/8/8 w - - 0 2 -");
-    assert_eq!(without.legal_moves(), sorted(&["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6", "e5f6"]));
+}
+
+#[test]
+fn en_passant_square_kept_when_legal_alone_but_the_composite_is_not() {
+    // Black's Tirebiter Rook stands on d8, f8, h8. After 1...d7-d5, e5xd6 e.p. alone and e5xf6
+    // alone are both legal, so both join the composite (T2); but on d6 and f6 together the
+    // Rook's vector (0,-2) takes d6, f6 and the King on h6 at once: the composite is illegal and
+    // e5 has no capture. Without d6, e5xf6 alone would be legal: the square changes the moves,
+    // so it is written.
+    let played = play_all(tb("3r1r1r/3p4/5n1K/4P3/8/8/8/k7 b - - 0 1 d8,f8,h8"), &["d7d5"]);
+    assert_eq!(played.to_text(), "3r1r1r/8/5n1K/3pP3/8/8/8/k7 w - d6 0 2 d8,f8,h8");
+    let expect = sorted(&["e5e6", "h6g5", "h6g6", "h6g7"]);
+    assert_eq!(played.legal_moves(), expect);
+    assert_eq!(tb(&played.to_text()).legal_moves(), expect);
+    let without = tb("3r1r1r/8/5n1K/3pP3/8/8/8/k7 w - - 0 2 d8,f8,h8");
+    assert!(without.legal_moves().contains(&"e5f6".to_string()));
 }
 
 /// Positions with Tirebiter pieces of several kinds, en passant, promotion and castling.

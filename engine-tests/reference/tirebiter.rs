@@ -1,12 +1,19 @@
 //! An independent, deliberately simple reference move generator for Betza's Tirebiter Chess and
-//! Nick Danger Chess (rulings T1-T9 of `shared/spec/RULINGS.md`, read as in
-//! `protocol-docs/variants.md`; text forms as in `protocol-docs/notation.md`).
+//! Nick Danger Chess (rulings T1-T9, each stated by id in `protocol-docs/variants.md`; text forms
+//! as in `protocol-docs/notation.md`).
 //!
 //! It exists only to cross-check the engine's perft counts, so it favours obvious correctness over
 //! speed: a position is a list of pieces (each with a colour, a role and the set of squares it
 //! occupies) plus a mailbox mapping every square to the piece standing there; every move is made
 //! on a fresh copy and the mover's King is tested by generating every capture the opponent could
 //! make. No dependencies beyond `std`.
+//!
+//! The composite moves of a normal piece (T2 captures, T8 Nick Danger splits; revised
+//! 2026-11-26) join only the parts the piece could legally play on its own: each single leg is
+//! made on a copy and kept when the mover's King is then not in check (T5). The composite is then
+//! tested as a whole like every other move. Check itself (T5) stays pseudo-legal: an enemy normal
+//! piece attacks every square where it has a pseudo-legal capture, so testing a leg never
+//! recurses into legality.
 //!
 //! It also plays with the armies of Chess with Different Armies (rulings A1-A4; letters, arrays,
 //! castling and promotion as in the armies spec): every piece is identified by its letter and
@@ -824,10 +831,24 @@ impl RefPosition {
         }
     }
 
-    /// Every move of `color` by T2/T3/T8, ignoring its own King's safety and without castling.
-    /// `use_ep`: en passant squares apply (only for the side to move). `captures_only`: only
-    /// moves that capture.
-    fn gen(&self, color: Color, use_ep: bool, captures_only: bool) -> Vec<Mv> {
+    /// Is `leg` of piece `idx`, played on its own (a single-destination move), legal: is the
+    /// mover's King then not in check (T5)? A pawn leg reaching the last rank promotes to the
+    /// first promotion type; the type cannot matter to the mover's own King's safety.
+    fn alone_is_legal(&self, idx: usize, leg: Leg) -> bool {
+        let piece = &self.pieces[idx];
+        let last = if piece.color == Color::White { 7 } else { 0 };
+        let promo = (piece.role == Role::Pawn && rank_of(leg.to) == last).then(|| self.promotions()[0]);
+        let single = Mv { piece: idx, legs: vec![leg], promo, castle_rook: None };
+        !self.apply(&single).king_attacked(piece.color)
+    }
+
+    /// Every move of `color` by T2/T3/T8 without castling, the composite as a whole not tested
+    /// for its own King's safety. `use_ep`: en passant squares apply (only for the side to
+    /// move). `captures_only`: only moves that capture. `legal_parts`: a normal piece's
+    /// composite (T2 captures; T8 splits) joins only the legs that are legal on their own (the
+    /// side to move's move generation); without it every pseudo-legal leg joins, as T5's check
+    /// test reads the opponent's captures.
+    fn gen(&self, color: Color, use_ep: bool, captures_only: bool, legal_parts: bool) -> Vec<Mv> {
         let mut out = Vec::new();
         for (idx, piece) in self.pieces.iter().enumerate() {
             if piece.color != color {
@@ -836,8 +857,13 @@ impl RefPosition {
             if !piece.is_tirebiter() {
                 let from = piece.squares[0];
                 let legs = self.legs_from(idx, from, use_ep);
-                // T2: one move capturing on every square with a pseudo-legal capture.
-                let caps: Vec<Leg> = legs.iter().copied().filter(|l| l.capture).collect();
+                // T2: one move capturing on every square where the piece could legally capture
+                // on its own (en passant included); for T5, every pseudo-legal capture.
+                let caps: Vec<Leg> = legs
+                    .iter()
+                    .copied()
+                    .filter(|l| l.capture && (!legal_parts || self.alone_is_legal(idx, *l)))
+                    .collect();
                 if !caps.is_empty() {
                     self.push_move(&mut out, idx, caps);
                 }
@@ -846,9 +872,12 @@ impl RefPosition {
                 }
                 let quiet: Vec<Leg> = legs.iter().copied().filter(|l| !l.capture).collect();
                 if self.nick_danger && piece.role != Role::Pawn {
-                    // T8: one move per distance, to every square at that distance.
+                    // T8: one move per distance, to every square at that distance to which the
+                    // piece could legally make a non-capturing single move; a distance without
+                    // such a square has no move. (Unsplit moves need no such filter: each is
+                    // tested whole in `legal_mvs`.)
                     let mut by_dist: BTreeMap<i32, Vec<Leg>> = BTreeMap::new();
-                    for l in quiet {
+                    for l in quiet.into_iter().filter(|l| !legal_parts || self.alone_is_legal(idx, *l)) {
                         by_dist.entry(l.dist).or_default().push(l);
                     }
                     for (_, group) in by_dist {
@@ -955,15 +984,16 @@ impl RefPosition {
     }
 
     /// T5: the King of `color` is in check when the opponent has a move (T2 or T3, its own King's
-    /// safety ignored) capturing on any of the King's squares. En passant counts only for the side
-    /// to move.
+    /// safety ignored) capturing on any of the King's squares: a normal enemy piece reaches every
+    /// square where it has a pseudo-legal capture (not the legal subset of revised T2, so this
+    /// never recurses into legality). En passant counts only for the side to move.
     fn king_attacked(&self, color: Color) -> bool {
         let king = match self.pieces.iter().find(|p| p.color == color && p.role == Role::King) {
             Some(k) => k,
             None => return false,
         };
         let opp = color.other();
-        self.gen(opp, self.side == opp, true)
+        self.gen(opp, self.side == opp, true, false)
             .iter()
             .any(|mv| mv.captured_squares().iter().any(|s| king.squares.contains(s)))
     }
@@ -971,7 +1001,8 @@ impl RefPosition {
     fn legal_mvs(&self) -> Vec<(Mv, RefPosition)> {
         let me = self.side;
         let mut out = Vec::new();
-        for mv in self.gen(me, true, false) {
+        // The composite (T2/T8) of legal parts must itself leave the King out of check.
+        for mv in self.gen(me, true, false, true) {
             let next = self.apply(&mv);
             if !next.king_attacked(me) {
                 out.push((mv, next));
@@ -1087,21 +1118,27 @@ impl RefPosition {
         let castling: String =
             CASTLINGS.iter().zip(self.castling).filter(|(_, on)| *on).map(|(c, _)| c.letter).collect();
         let castling = if castling.is_empty() { "-".to_string() } else { castling };
-        // En passant: the passed squares a pawn of the side to move attacks. Not only the
-        // legal captures: by T2 an en passant capture that cannot be played still joins the
-        // pawn's composite capture, so dropping it would change the moves (protocol-docs).
+        // En passant: the passed squares an en passant capture of the side to move could be
+        // played onto on its own: a normal pawn's single capture there leaves its King safe (by
+        // T2 it then joins the pawn's composite, and changes it, or makes it illegal through an
+        // enemy Tirebiter piece), or a Tirebiter pawn has a legal move with a leg there. Any
+        // other passed square changes no move and is left out, as in FIDE chess.
         let mut ep: Vec<String> = Vec::new();
-        for &e in &self.ep {
-            let attacked =
-                self.pieces.iter().filter(|p| p.color == self.side && p.role == Role::Pawn).any(|p| {
-                    p.squares.iter().any(|&s| {
-                        let diagonal =
-                            [-1, 1].map(|df| square(file_of(s) + df, rank_of(s) + self.side.forward()));
-                        diagonal.contains(&Some(e))
-                    })
-                });
-            if attacked {
-                ep.push(name(e));
+        if !self.ep.is_empty() {
+            for (idx, p) in self.pieces.iter().enumerate() {
+                if p.color != self.side || p.role != Role::Pawn || p.is_tirebiter() {
+                    continue;
+                }
+                for leg in self.legs_from(idx, p.squares[0], true) {
+                    if leg.ep && self.alone_is_legal(idx, leg) {
+                        ep.push(name(leg.to));
+                    }
+                }
+            }
+            for (mv, _) in self.legal_mvs() {
+                if self.pieces[mv.piece].is_tirebiter() {
+                    ep.extend(mv.legs.iter().filter(|l| l.ep).map(|l| name(l.to)));
+                }
             }
         }
         ep.sort();

@@ -1,12 +1,14 @@
-//! Tirebiter Chess and Nick Danger Chess (Betza; RULINGS.md T1-T9): pieces that stand on several
-//! squares at once. A normal piece that captures must capture everything it can and then stands
-//! on every captured square (T2); such a Tirebiter piece moves all its locations by one vector or
-//! gathers them on one square (T3); it falls when any location is captured (T4), and checks only
-//! through a complete composite capture (T5). Nick Danger adds forced splitting (T8).
+//! Tirebiter Chess and Nick Danger Chess (Betza; readings T1-T9 in protocol-docs/variants.md):
+//! pieces that stand on several squares at once. A normal piece that captures must take
+//! everything it could legally take on its own, and then stands on every captured square (T2);
+//! such a Tirebiter piece moves all its locations by one vector or gathers them on one square
+//! (T3); it falls when any location is captured (T4), and checks only through a complete
+//! composite capture (T5). Nick Danger adds forced splitting onto every square at the distance
+//! that the piece could legally reach alone (T8).
 //!
 //! Each piece is a bitboard of squares; a move is the piece plus what it does (a vector, a
-//! target, a distance), and its legs are derived from the position. Legality is tested by playing
-//! the move on a copy.
+//! target, a distance, and for a composite capture or split the squares it goes to), and its legs
+//! are derived from the position. Legality is tested by playing the move on a copy.
 
 mod notation;
 mod position;
@@ -25,27 +27,51 @@ pub use text::{SetupError, START};
 use crate::core::{
     Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, WinReason,
 };
+use crate::variants::chess::attacks::pawn_attacks;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 
 impl<R: Rules> TirebiterPosition<R> {
-    /// Keeps only the en passant squares a pawn of the side to move attacks, so that equal
-    /// positions have equal keys and texts. Not only the legal captures: by T2 an en passant
-    /// capture that cannot be played still joins its pawn's composite capture (and can make the
-    /// whole capture illegal), so the square matters whenever a pawn attacks it.
+    /// Keeps only the en passant squares an en passant capture of the side to move could be
+    /// played onto on its own, so that equal positions have equal keys and texts (as in
+    /// `normal`): a normal pawn's single capture there leaves its King safe (by T2 it then joins
+    /// the pawn's composite capture, and changes it, or makes it illegal through an enemy
+    /// Tirebiter piece), or a Tirebiter pawn has a legal move with a leg there. Any other passed
+    /// square changes no move (protocol-docs/notation.md).
     fn canonicalise_en_passant(&mut self) {
         if self.en_passant.is_empty() {
             return;
         }
         let us = self.side;
-        let mut attacked = Bitboard::EMPTY;
-        for (_, u) in self.units() {
-            if u.color == us && u.role == Role::Pawn {
+        let mut used = Bitboard::EMPTY;
+        let mut tirebiter_pawn_attacks = Bitboard::EMPTY;
+        for (slot, u) in self.units() {
+            if u.color != us || u.role != Role::Pawn {
+                continue;
+            }
+            if u.is_tirebiter() {
                 for s in u.squares {
-                    attacked |= crate::variants::chess::attacks::pawn_attacks(us, s);
+                    tirebiter_pawn_attacks |= pawn_attacks(us, s);
+                }
+                continue;
+            }
+            for target in pawn_attacks(us, u.squares.first()) & self.en_passant {
+                if self.legal_alone(slot as u8, MoveKind::CaptureAll, target) {
+                    used |= target.bb();
                 }
             }
         }
-        let kept = self.en_passant & attacked;
+        if (tirebiter_pawn_attacks & self.en_passant & !used).nonempty() {
+            let mut moves = MoveList::new();
+            self.generate_legal(&mut moves);
+            for &m in moves.iter() {
+                if self.unit(m.slot as usize).is_some_and(|u| u.role == Role::Pawn && u.is_tirebiter()) {
+                    for leg in self.legs(m) {
+                        used |= leg.to.bb() & self.en_passant;
+                    }
+                }
+            }
+        }
+        let kept = self.en_passant & used;
         if kept != self.en_passant {
             self.key ^= self.state_key();
             self.en_passant = kept;

@@ -1,5 +1,6 @@
 //! The Tirebiter position: up to 32 pieces, each a colour, a role and a set of squares (T1),
-//! with a square-to-piece map; and the move generator with its rules (T2-T8).
+//! with a square-to-piece map; and the move generator with its rules (T2-T8, as read in
+//! protocol-docs/variants.md).
 //!
 //! Invariants (checked by `validate`): every square of a piece maps to it and no other square
 //! does; a pawn's squares lie on one rank; exactly one King per side; the key matches the
@@ -50,9 +51,11 @@ impl Unit {
 pub enum MoveKind {
     /// A normal piece's non-capturing move to one square (`to`).
     Step,
-    /// A normal piece's capture on every square it can capture on (T2).
+    /// A normal piece's capture on every square of `targets`: each square it could legally
+    /// capture on alone (T2).
     CaptureAll,
-    /// Nick Danger: a normal piece's non-capturing move to every square at `distance` (T8).
+    /// Nick Danger: a normal piece's non-capturing move to every square of `targets`: each square
+    /// at `distance` it could legally move to alone (T8).
     Split,
     /// A Tirebiter piece moving every location by the vector (`df`, `dr`) (T3a).
     Vector,
@@ -63,16 +66,22 @@ pub enum MoveKind {
 }
 
 /// One move. `arg` is the destination square (Step, Converge, Castle), the distance (Split) or
-/// the vector packed as `(df + 8) * 16 + (dr + 8)` (Vector).
+/// the vector packed as `(df + 8) * 16 + (dr + 8)` (Vector). `targets` holds the destinations of
+/// a CaptureAll or Split (empty for the other kinds): which squares join the composite depends on
+/// the King's safety after each single leg (T2, T8), so the generator decides once and the move
+/// carries the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub slot: u8,
     pub kind: MoveKind,
     pub arg: u8,
     pub promotion: Option<Role>,
+    pub targets: Bitboard,
 }
 
 impl Move {
+    /// The move in 32 bits, for the transposition table. `targets` is left out: in one position
+    /// the piece, kind, argument and promotion already tell the legal moves apart.
     pub fn packed(self) -> u32 {
         let promotion = self.promotion.map_or(0, |r| r as u32 + 1);
         self.slot as u32 | (self.kind as u32) << 5 | (self.arg as u32) << 8 | promotion << 16
@@ -318,15 +327,9 @@ impl<R: Rules> TirebiterPosition<R> {
             MoveKind::Step | MoveKind::Castle => {
                 legs.push(Leg { from: unit.squares.first(), to: Square::new(m.arg) });
             }
-            MoveKind::CaptureAll => {
+            MoveKind::CaptureAll | MoveKind::Split => {
                 let from = unit.squares.first();
-                for to in self.capture_targets(unit, from) {
-                    legs.push(Leg { from, to });
-                }
-            }
-            MoveKind::Split => {
-                let from = unit.squares.first();
-                for to in self.split_targets(unit, from, m.arg) {
+                for to in m.targets {
                     legs.push(Leg { from, to });
                 }
             }
@@ -348,19 +351,29 @@ impl<R: Rules> TirebiterPosition<R> {
         legs
     }
 
-    /// Nick Danger (T8): the squares at `distance` steps a normal piece reaches by non-captures.
-    fn split_targets(&self, unit: &Unit, from: Square, distance: u8) -> Bitboard {
-        let enemy = self.occupied[!unit.color as usize];
-        let mut out = Bitboard::EMPTY;
-        for to in self.leg_targets(unit.role, unit.color, from) & !enemy {
-            if unit.role == Role::Pawn && pawn_attacks(unit.color, from).has(to) {
-                continue; // an en passant square is a capture
-            }
-            if steps(unit.role, unit.color, from, to) == distance {
-                out |= to.bb();
+    /// Of `squares`, those the normal piece in `slot` could move to (`kind` CaptureAll: capture
+    /// on; Split: step to) as a single leg without leaving its King in check: the squares that
+    /// join its composite capture (T2) or split (T8). A lone square is returned as it is, since
+    /// the composite is then that single leg and the legality filter judges it anyway.
+    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard) -> Bitboard {
+        if !squares.more_than_one() {
+            return squares;
+        }
+        let mut legal = Bitboard::EMPTY;
+        for to in squares {
+            if self.legal_alone(slot, kind, to) {
+                legal |= to.bb();
             }
         }
-        out
+        legal
+    }
+
+    /// Whether the normal piece in `slot` could capture on (CaptureAll) or step to (Split) `to`
+    /// as a single leg without leaving its King in check.
+    pub(super) fn legal_alone(&self, slot: u8, kind: MoveKind, to: Square) -> bool {
+        let mut after = self.clone();
+        after.apply(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() });
+        !after.king_in_check(self.side)
     }
 
     /// Whether `by` has a move (T2 or T3, its own King's safety ignored) that captures on any of
@@ -427,36 +440,37 @@ impl<R: Rules> TirebiterPosition<R> {
             }
             let slot = slot as u8;
             let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
-            let mut push = |kind: MoveKind, arg: u8, promotion_square: Option<Square>| {
+            let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, promotion_square: Option<Square>| {
                 if promotion_square.is_some_and(promotes) {
                     for role in armies::promotions(self.armies) {
-                        let _ = out.try_push(Move { slot, kind, arg, promotion: Some(role) });
+                        let _ = out.try_push(Move { slot, kind, arg, promotion: Some(role), targets });
                     }
                 } else {
-                    let _ = out.try_push(Move { slot, kind, arg, promotion: None });
+                    let _ = out.try_push(Move { slot, kind, arg, promotion: None, targets });
                 }
             };
             if !unit.is_tirebiter() {
                 let from = unit.squares.first();
-                let captures = self.capture_targets(unit, from);
+                let pseudo_captures = self.capture_targets(unit, from);
+                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures);
                 if captures.nonempty() {
-                    push(MoveKind::CaptureAll, 0, Some(captures.first()));
+                    push(MoveKind::CaptureAll, 0, captures, Some(captures.first()));
                 }
-                let quiet = self.leg_targets(unit.role, us, from) & !captures & !self.occupied();
+                let quiet = self.leg_targets(unit.role, us, from) & !pseudo_captures & !self.occupied();
                 if R::SPLIT_NON_CAPTURES {
-                    let mut distances = 0u16;
+                    let mut by_distance = [Bitboard::EMPTY; 16];
                     for to in quiet {
-                        distances |= 1 << steps(unit.role, us, from, to);
+                        by_distance[steps(unit.role, us, from, to) as usize] |= to.bb();
                     }
-                    for d in 1..8u8 {
-                        if distances & (1 << d) != 0 {
-                            let any = self.split_targets(unit, from, d).first();
-                            push(MoveKind::Split, d, Some(any));
+                    for (d, &squares) in by_distance.iter().enumerate() {
+                        let squares = self.legal_parts(slot, MoveKind::Split, squares);
+                        if squares.nonempty() {
+                            push(MoveKind::Split, d as u8, squares, Some(squares.first()));
                         }
                     }
                 } else {
                     for to in quiet {
-                        push(MoveKind::Step, to.index() as u8, Some(to));
+                        push(MoveKind::Step, to.index() as u8, Bitboard::EMPTY, Some(to));
                     }
                 }
                 if unit.role == Role::King {
@@ -471,19 +485,24 @@ impl<R: Rules> TirebiterPosition<R> {
                         offset(from, df, dr).is_some_and(|t| self.leg(unit.role, us, from, t) == capture)
                     });
                     if vector_ok {
-                        push(MoveKind::Vector, Move::pack_vector(df, dr), Some(to));
+                        push(MoveKind::Vector, Move::pack_vector(df, dr), Bitboard::EMPTY, Some(to));
                     }
                     let converge_ok =
                         unit.squares.into_iter().all(|from| self.leg(unit.role, us, from, to) == capture);
                     if converge_ok {
-                        push(MoveKind::Converge, to.index() as u8, Some(to));
+                        push(MoveKind::Converge, to.index() as u8, Bitboard::EMPTY, Some(to));
                     }
                 }
             }
         }
     }
 
-    fn castling_moves(&self, slot: u8, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Option<Square>)) {
+    fn castling_moves(
+        &self,
+        slot: u8,
+        king: &Unit,
+        push: &mut impl FnMut(MoveKind, u8, Bitboard, Option<Square>),
+    ) {
         let us = self.side;
         for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
             if (c.empty & self.occupied()).nonempty() || king.squares != c.king_from.bb() {
@@ -504,7 +523,7 @@ impl<R: Rules> TirebiterPosition<R> {
             if passes_threat {
                 continue;
             }
-            push(MoveKind::Castle, c.king_to.index() as u8, None);
+            push(MoveKind::Castle, c.king_to.index() as u8, Bitboard::EMPTY, None);
         }
     }
 

@@ -3,7 +3,8 @@
 /// What distinguishes `tirebiter` from `nickdanger`.
 pub trait Rules: Clone + Send + Sync + std::fmt::Debug + 'static {
     const NAME: &'static str;
-    /// T8: a normal piece's non-capturing move goes to every square at its distance.
+    /// T8: a normal piece's non-capturing move goes to every square at its distance that it could
+    /// legally reach alone (protocol-docs/variants.md).
     const SPLIT_NON_CAPTURES: bool;
 }
 
