@@ -1,4 +1,4 @@
-//! The `jester` binary's command-line contract (NOTATION.md, "CLI output contracts"), tested by
+//! The `jester` binary's command-line contract (protocol-docs/cli.md), tested by
 //! running the shipped binary.
 //!
 //! * Bad input of any kind: exit status 2, nothing on stdout, exactly one line on stderr naming

@@ -1,4 +1,4 @@
-//! Fimbriation Chess (rule page `003_7ec4e7b2fff61ad9.txt`, RULINGS.md M1-M8, NOTATION.md and the
+//! Fimbriation Chess (Gilman's rule page, M1-M8 in protocol-docs/variants.md, protocol-docs/notation.md and the
 //! project's readings): the engine's rule tests with hand-derived expectations, hostile position
 //! texts, perft from the start, and agreement with the independent reference generator
 //! (`reference/fimbriation.rs`) at every node of several walks and of many seeded random games.

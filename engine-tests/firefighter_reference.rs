@@ -2,6 +2,7 @@
 //! and its perft counts for cross-checking the engine. Every expected number below is derived by
 //! hand in the comment next to it (or taken from the rule page's example, F12).
 
+mod common;
 #[path = "reference/firefighter.rs"]
 mod firefighter;
 
@@ -464,7 +465,7 @@ fn colour_symmetry() {
     }
 }
 
-/// Positions for the cross-check, with the depth printed by `perft_counts` (more in `perft_deep`).
+/// The positions of engine-tests/perft/firefighter.perft, for the colour-symmetry check.
 const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
     ("start", START, 3),
     ("F12 after 5.Nxf7", "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa", 4),
@@ -475,31 +476,32 @@ const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
     ("burning king, rescuers", "4k3/8/8/2n5/8/8/p6P/K!B6 w - - 0 1 a", 5),
 ];
 
-#[test]
-fn perft_counts() {
-    for &(label, fen, depth) in PERFT_POSITIONS {
-        let p = pos(fen);
-        for d in 1..=depth {
-            let t = std::time::Instant::now();
-            println!("perft {label:?} [{fen}] depth {d}: {} ({:.1?})", p.perft(d), t.elapsed());
+/// The reference gives every count of engine-tests/perft/firefighter.perft up to `limit` nodes
+/// (the engine must give them all too: perft.rs).
+fn agrees_with_the_perft_file(limit: u64) {
+    let path = common::data_dir().join("perft").join("firefighter.perft");
+    let mut checked = 0;
+    for case in common::read_perft_file(&path) {
+        let p = pos(&case.epd);
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
+            assert_eq!(p.perft(depth), expected, "{} depth {depth}", case.id);
+            checked += 1;
         }
     }
+    assert!(checked >= 10, "only {checked} counts checked");
 }
 
-/// Slower counts (minutes in `--release`): `cargo test --release --test firefighter_reference
-/// perft_deep -- --ignored --nocapture`.
+#[test]
+fn perft_file_agrees_with_the_reference() {
+    agrees_with_the_perft_file(300_000);
+}
+
+/// Every count (minutes in `--release`):
+/// `cargo test --release --test firefighter_reference -- --ignored`.
 #[test]
 #[ignore]
-fn perft_deep() {
-    for &(label, fen, depth) in PERFT_POSITIONS {
-        if matches!(label, "F12 after 5.Nxf7" | "kiwipete") {
-            continue; // depth + 1 takes too long here
-        }
-        let p = pos(fen);
-        let d = depth + 1;
-        let t = std::time::Instant::now();
-        println!("perft {label:?} [{fen}] depth {d}: {} ({:.1?})", p.perft(d), t.elapsed());
-    }
+fn perft_file_agrees_with_the_reference_at_every_depth() {
+    agrees_with_the_perft_file(u64::MAX);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-//! Not A Chess Variant (rule page 004, RULINGS.md N1-N10): rule tests with hand-derived
+//! Not A Chess Variant (Muñiz's rule page, N1-N10 in protocol-docs/variants.md): rule tests with hand-derived
 //! expectations, the opening count, perft, and agreement with the independent reference
 //! generator (`reference/notachess.rs`) at every node of several walks.
 

@@ -4,10 +4,10 @@
 //! examples (T9). The `armies_*` tests play the armies of Chess with Different Armies (A1-A4)
 //! on both sides.
 
+mod common;
 #[path = "reference/tirebiter.rs"]
 mod tirebiter;
 
-use std::time::Instant;
 use tirebiter::{parse, start, RefPosition};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
@@ -706,35 +706,34 @@ const OTHER_POSITIONS: [&str; 4] = [
     "4k3/1P2r1r1/8/2b1b3/8/8/6PP/4K2R w K - 0 1 c5,e5;e7,g7",
 ];
 
-fn print_perft(label: &str, p: &RefPosition, max_depth: u32) {
-    for d in 1..=max_depth {
-        let t = Instant::now();
-        let n = p.perft(d);
-        println!("{label} perft({d}) = {n}  [{:.2?}]", t.elapsed());
+/// The reference gives every count of engine-tests/perft/tirebiter.perft and nickdanger.perft up
+/// to `limit` nodes (the engine must give them all too: perft.rs).
+fn agrees_with_the_perft_files(limit: u64) {
+    for (variant, nick) in [("tirebiter", false), ("nickdanger", true)] {
+        let path = common::data_dir().join("perft").join(format!("{variant}.perft"));
+        let mut checked = 0;
+        for case in common::read_perft_file(&path) {
+            let p = parse(&case.epd, nick).unwrap_or_else(|e| panic!("{variant} {}: {e}", case.id));
+            for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
+                assert_eq!(p.perft(depth), expected, "{variant} {} depth {depth}", case.id);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "{variant}: only {checked} counts checked");
     }
 }
 
 #[test]
-fn perft_print() {
-    print_perft("tirebiter start", &tb(START), 4);
-    print_perft("nickdanger start", &nd(START), 4);
-    for fen in OTHER_POSITIONS {
-        println!("{fen}");
-        print_perft("  tirebiter", &tb(fen), 4);
-        print_perft("  nickdanger", &nd(fen), 4);
-    }
+fn perft_files_agree_with_the_reference() {
+    agrees_with_the_perft_files(300_000);
 }
 
+/// Every count, depth 5 included (a minute or so in `--release`):
+/// `cargo test --release --test tirebiter_reference -- --ignored`.
 #[test]
 #[ignore]
-fn perft_print_deep() {
-    print_perft("tirebiter start", &tb(START), 5);
-    print_perft("nickdanger start", &nd(START), 5);
-    for fen in OTHER_POSITIONS {
-        println!("{fen}");
-        print_perft("  tirebiter", &tb(fen), 5);
-        print_perft("  nickdanger", &nd(fen), 5);
-    }
+fn perft_files_agree_with_the_reference_at_every_depth() {
+    agrees_with_the_perft_files(u64::MAX);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 //! Self-play of the variants beyond chess over the protocols: `JESTER_VARIANT_GAMES` games
-//! (default 50) of each of `firefighter`, `tirebiter` and `nickdanger` against itself over UCI,
-//! `JESTER_NACV_GAMES` (default 30) of `notachessvariant` (plies are whole turns there), and a
-//! few FireFighter and Not A Chess Variant games over CECP, one `cwda` game of each of the 16
-//! army pairings, each from a random 2-ply opening (seeded by the game number), refereed by jester's rules in the harness. Every game must end by the
-//! rules (mate, stalemate, repetition, 50 moves) or by the ply limit, never by a fault: an
-//! illegal move, a false claim, a dead engine or a flag fall. Outcomes and the mean length are
-//! printed (`-- --nocapture`). The clock (3 s + 50 ms) is roomy: the test is about rules and
-//! robustness; flag falls are measured apart (selfplay_time).
+//! (default 6) of each of `firefighter`, `tirebiter`, `nickdanger` and `notachessvariant` (plies
+//! are whole turns there) against itself over UCI, two of each over CECP, and one `cwda` game of
+//! each of the 16 army pairings, each from a random 2-ply opening (seeded by the game number),
+//! refereed by jester's rules in the harness. Every game must end by the rules (mate, stalemate,
+//! repetition, 50 moves) or by the ply limit, never by a fault: an illegal move, a false claim, a
+//! dead engine or a flag fall. Outcomes and the mean length are printed (`-- --nocapture`).
+//! The games show that play works, not how well: a quick clock (1 s + 20 ms) with half a second
+//! of margin, so a busy machine cannot flag an engine; flag falls are measured apart
+//! (selfplay_time), strength by `jester match`. More games: `JESTER_VARIANT_GAMES=50`.
 
 mod harness;
 
@@ -26,6 +27,15 @@ use std::time::Duration;
 
 const MAX_PLIES: usize = 500;
 
+/// Games per variant over UCI unless `JESTER_VARIANT_GAMES` says otherwise.
+const DEFAULT_GAMES: usize = 6;
+
+/// The clock of every game here, and how far past it an engine may go (see the module comment).
+fn clock() -> TimeControl {
+    TimeControl::clock(Duration::from_secs(1), Duration::from_millis(20))
+}
+const MARGIN: Duration = Duration::from_millis(500);
+
 /// The two tests take turns: each already keeps the machine's two cores busy.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -41,7 +51,7 @@ fn run_between<G: Game>(
     programs: [std::path::PathBuf; 2],
 ) -> Vec<GameResult> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let tc = TimeControl::clock(Duration::from_secs(3), Duration::from_millis(50));
+    let tc = clock();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, GameResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -68,6 +78,7 @@ fn run_between<G: Game>(
                         tc,
                         max_plies: MAX_PLIES,
                         opening: random_opening_as::<G>(&mut rng, 2),
+                        margin: MARGIN,
                         grace: Duration::from_secs(2),
                         ..GameConfig::default()
                     };
@@ -121,43 +132,52 @@ fn report_and_check(variant: &str, what: &str, results: &[GameResult]) {
     }
 }
 
+fn uci_games() -> usize {
+    env_count("JESTER_VARIANT_GAMES", DEFAULT_GAMES)
+}
+
 #[test]
 fn firefighter_over_uci() {
-    let games = env_count("JESTER_VARIANT_GAMES", 50);
-    report_and_check("firefighter", "over UCI", &run::<FireFighter>(Protocol::Uci, games, 2));
+    report_and_check("firefighter", "over UCI", &run::<FireFighter>(Protocol::Uci, uci_games(), 2));
 }
 
 #[test]
 fn firefighter_over_cecp() {
-    report_and_check("firefighter", "over CECP", &run::<FireFighter>(Protocol::Cecp, 4, 1));
+    report_and_check("firefighter", "over CECP", &run::<FireFighter>(Protocol::Cecp, 2, 2));
 }
 
 #[test]
 fn tirebiter_over_uci() {
-    let games = env_count("JESTER_VARIANT_GAMES", 50);
-    report_and_check("tirebiter", "over UCI", &run::<TirebiterPosition<Tirebiter>>(Protocol::Uci, games, 2));
+    let results = run::<TirebiterPosition<Tirebiter>>(Protocol::Uci, uci_games(), 2);
+    report_and_check("tirebiter", "over UCI", &results);
+}
+
+#[test]
+fn tirebiter_over_cecp() {
+    report_and_check("tirebiter", "over CECP", &run::<TirebiterPosition<Tirebiter>>(Protocol::Cecp, 2, 2));
 }
 
 #[test]
 fn nickdanger_over_uci() {
-    let games = env_count("JESTER_VARIANT_GAMES", 50);
-    report_and_check(
-        "nickdanger",
-        "over UCI",
-        &run::<TirebiterPosition<NickDanger>>(Protocol::Uci, games, 2),
-    );
+    let results = run::<TirebiterPosition<NickDanger>>(Protocol::Uci, uci_games(), 2);
+    report_and_check("nickdanger", "over UCI", &results);
+}
+
+#[test]
+fn nickdanger_over_cecp() {
+    let results = run::<TirebiterPosition<NickDanger>>(Protocol::Cecp, 2, 2);
+    report_and_check("nickdanger", "over CECP", &results);
 }
 
 #[test]
 fn notachessvariant_over_uci() {
     // Each game starts from two random opening turns (five random wires a side).
-    let games = env_count("JESTER_NACV_GAMES", 30);
-    report_and_check("notachessvariant", "over UCI", &run::<WirePosition>(Protocol::Uci, games, 2));
+    report_and_check("notachessvariant", "over UCI", &run::<WirePosition>(Protocol::Uci, uci_games(), 2));
 }
 
 #[test]
 fn notachessvariant_over_cecp() {
-    report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 1));
+    report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 2));
 }
 
 /// Chess with Different Armies: one game of every army pairing (A4), three of four over UCI and
@@ -170,7 +190,7 @@ fn cwda_every_pairing_over_uci_and_cecp() {
     use jester::core::Army;
     use jester::variants::chess::CwdaPosition;
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let tc = TimeControl::clock(Duration::from_secs(3), Duration::from_millis(50));
+    let tc = clock();
     let mut results = Vec::new();
     for (n, white) in Army::ALL.into_iter().enumerate() {
         for (m, black) in Army::ALL.into_iter().enumerate() {
@@ -186,6 +206,7 @@ fn cwda_every_pairing_over_uci_and_cecp() {
                 max_plies: MAX_PLIES,
                 start: Some(start.to_text()),
                 opening,
+                margin: MARGIN,
                 grace: Duration::from_secs(2),
                 ..GameConfig::default()
             };

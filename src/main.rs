@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Exit status for bad input (CLI flags, variant names, positions, moves): NOTATION.md.
+/// Exit status for bad input (CLI flags, variant names, positions, moves): protocol-docs/cli.md.
 const BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]

@@ -1,5 +1,5 @@
 //! An independent, deliberately simple reference move generator for Chess with Different Armies
-//! (variant `cwda`, rulings A1-A4 of `shared/spec/RULINGS.md`, text forms as in the armies spec:
+//! (variant `cwda`, rulings A1-A4 of `protocol-docs/variants.md`, text forms as in the armies spec:
 //! FEN plus an optional last `<white army>/<black army>` field).
 //!
 //! It exists only to cross-check the engine's perft counts, so it favours obvious correctness over

@@ -1,6 +1,6 @@
 //! An independent, deliberately simple reference move generator for Charles Gilman's
-//! "Fimbriation Chess" (`fimbriation`; rule page `003_7ec4e7b2fff61ad9.txt`, rulings M1-M8 of
-//! `shared/spec/RULINGS.md`, the text forms of `shared/spec/NOTATION.md`, and the project's
+//! "Fimbriation Chess" (`fimbriation`; Gilman's rule page, rulings M1-M8 of
+//! `protocol-docs/variants.md`, the text forms of `protocol-docs/notation.md`, and the project's
 //! readings where the page is silent, `fimb-readings.md`).
 //!
 //! It exists only to cross-check the engine's own generator node by node, so it favours obvious

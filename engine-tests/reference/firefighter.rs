@@ -1,7 +1,7 @@
 //! An independent, deliberately simple reference move generator for FireFighter Chess, written
 //! only to cross-check the engine's perft counts. Standalone (std only), speed irrelevant.
 //!
-//! It follows `shared/spec/RULINGS.md` (G1-G3, F1-F12), `protocol-docs/notation.md` and
+//! It follows `protocol-docs/variants.md` (G1-G3, F1-F12), `protocol-docs/notation.md` and
 //! `protocol-docs/variants.md` (section `firefighter`). The method is the plain one: generate every
 //! candidate action, apply it to a copy, drop those that leave the mover's King threatened or gone
 //! (F8), apply the duty filter (F7), then render tokens with the letter rules and deduplicate.

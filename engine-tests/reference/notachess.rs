@@ -1,6 +1,6 @@
 //! An independent, deliberately simple reference move generator for Alexandre Muñiz's
-//! "Not A Chess Variant" (`notachessvariant`; rule page `004_e5fc907778626083.txt`, rulings N1-N10
-//! of `shared/spec/RULINGS.md`, text forms of `shared/spec/NOTATION.md`).
+//! "Not A Chess Variant" (`notachessvariant`; Muñiz's rule page, rulings N1-N10
+//! of `protocol-docs/variants.md`, text forms of `protocol-docs/notation.md`).
 //!
 //! It exists only to cross-check the engine's own generator node by node, so it favours obvious
 //! correctness over speed: a plain 7x7 mailbox, wires as a bit set of edges, an explicit path

@@ -1,4 +1,4 @@
-//! The armies of Chess with Different Armies (RULINGS.md A1, A4) by name: what protocols, tools
+//! The armies of Chess with Different Armies (protocol-docs/variants.md A1, A4) by name: what protocols, tools
 //! and position texts say. The pieces themselves live with the 8x8 variants
 //! (`variants::chess::armies`).
 

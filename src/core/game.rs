@@ -31,10 +31,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Why a position text was rejected.
     type SetupError: std::error::Error + Send + Sync + 'static;
 
-    /// The variant's canonical name (NOTATION.md).
+    /// The variant's canonical name (protocol-docs/notation.md).
     const NAME: &'static str;
 
-    /// Whether each side chooses its army (Chess with Different Armies, RULINGS.md A4).
+    /// Whether each side chooses its army (Chess with Different Armies, protocol-docs/variants.md A4).
     const ARMIES: bool = false;
 
     /// The variant's start position.
@@ -119,7 +119,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The Zobrist key computed from scratch (tests compare it with [`Game::key`]).
     fn recomputed_key(&self) -> u64;
 
-    /// The canonical token of a legal action (NOTATION.md).
+    /// The canonical token of a legal action (protocol-docs/notation.md).
     fn render_move(&self, m: Self::Move) -> String;
     /// Reads an action by membership: renders each legal action and compares, so malformed and
     /// illegal tokens are one check. Variants may accept extra forms (SAN) on top.
@@ -132,7 +132,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             .ok_or_else(|| MoveParseError::new(token, MoveErrorKind::NotLegal))
     }
 
-    /// The token of a whole turn whose actions, played from here, are `actions` (NOTATION.md).
+    /// The token of a whole turn whose actions, played from here, are `actions` (protocol-docs/notation.md).
     /// Variants with several actions per turn join them; the default is the one action's token.
     fn render_turn(&self, actions: &[Self::Move]) -> String {
         let mut pos = self.clone();

@@ -4,7 +4,7 @@
 //! tokens; every operation re-reads them through the variant's own parser (dispatch chosen once
 //! per operation), so a failed operation leaves the session exactly as it was.
 //!
-//! The engine options `WhiteArmy` / `BlackArmy` (RULINGS.md A4) live here too: they choose the
+//! The engine options `WhiteArmy` / `BlackArmy` (protocol-docs/variants.md A4) live here too: they choose the
 //! armies of the games begun from then on, in the variants that have armies. A game already under
 //! way keeps the armies it was begun with.
 

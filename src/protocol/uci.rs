@@ -289,7 +289,7 @@ impl<W: Write> Uci<W> {
             "searchmoves",
         ];
         let mut limits = Limits { multipv: self.multipv, ..Limits::default() };
-        // Clocks by seat: White and Black, or (four seats, NOTATION.md) Red, Blue, Yellow, Green,
+        // Clocks by seat: White and Black, or (four seats, protocol-docs/notation.md) Red, Blue, Yellow, Green,
         // where `btime` is Blue's.
         let four_seats = self.session.seats() == 4;
         let (mut time, mut inc) = ([None::<i64>; 4], [0i64; 4]);

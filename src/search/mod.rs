@@ -1,7 +1,7 @@
 //! Search, generic over [`Searchable`] games: iterative deepening PVS with a shared
 //! transposition table, Lazy SMP threads, multi-PV, pondering and time management.
 //!
-//! The search knows nothing of protocols (ARCHITECTURE.md point 8): it takes a game record and
+//! The search knows nothing of protocols (the layers: core, variants, search and eval, protocol and tools; no upward imports): it takes a game record and
 //! [`Limits`], and emits [`Event`]s, with moves already rendered as canonical tokens.
 
 mod multi;

@@ -1,5 +1,5 @@
 //! Multi-seat search for games of more than two seats (Fimbriation), kept apart from the
-//! two-seat PVS (ARCHITECTURE.md point 3). Every score is from the point of view of the root seat
+//! two-seat PVS (a turn of several actions is one search move). Every score is from the point of view of the root seat
 //! (the seat the engine plays), so nodes are max nodes where the root seat moves and min nodes
 //! elsewhere. Two algorithms, chosen by the `MultiSeatSearch` engine option:
 //!

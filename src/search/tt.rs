@@ -33,7 +33,7 @@ struct Slot {
 
 pub struct TranspositionTable {
     slots: Vec<Slot>,
-    /// Incremented per search so stale entries are replaced first (6 bits used).
+    /// Incremented per search so stale entries are replaced first (5 bits used).
     age: AtomicU8,
 }
 

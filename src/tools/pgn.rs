@@ -1,6 +1,6 @@
 //! Game scores as PGN: the seven-tag roster, `Variant`, `SetUp`/`FEN` for a start other than the
 //! variant's own, `Termination`, and movetext in SAN for the chess family (canonical tokens for
-//! the other variants, NOTATION.md), wrapped below 80 columns.
+//! the other variants, protocol-docs/notation.md), wrapped below 80 columns.
 
 use crate::core::{Game, Outcome, Record, Seat};
 

@@ -163,7 +163,7 @@ pub fn render_with(d: &Diagram, highlight: &[Coord], options: Options) -> String
 }
 
 /// A transparent strip along the middle of each edge of the board, named canonically
-/// (NOTATION.md): the north and east sides of a square are named from it; its south and west
+/// (protocol-docs/notation.md): the north and east sides of a square are named from it; its south and west
 /// sides only where no square of the board lies below or to the left.
 fn draw_edge_targets(s: &mut String, d: &Diagram) {
     let on_board = |c: Option<Coord>| {

@@ -30,7 +30,7 @@ pub enum Variant {
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
     pub variant: Variant,
-    /// The canonical name (NOTATION.md).
+    /// The canonical name (protocol-docs/notation.md).
     pub name: &'static str,
     /// Other names accepted as input.
     pub aliases: &'static [&'static str],
@@ -241,7 +241,7 @@ pub fn xboard_betza(role: chess::Role) -> &'static str {
 /// Elephant's (E), the Short Windrider in the Dragon's (D), the King last.
 const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
 
-/// Canonical names of variants the project will play but that are not built yet (NOTATION.md).
+/// Canonical names of variants the project will play but that are not built yet (protocol-docs/notation.md).
 pub const PLANNED: &[&str] = &[];
 
 /// A variant name that names no playable variant.

@@ -421,7 +421,7 @@ impl Player for UciPlayer {
         let ms = |d: Duration| d.as_millis();
         let go = match turn.tc {
             TimeControl::Clock { increment, .. } if turn.seats == 4 => {
-                // Four clocks (NOTATION.md): `btime` is Blue's.
+                // Four clocks (protocol-docs/notation.md): `btime` is Blue's.
                 let (c, i) = (turn.clocks.map(ms), ms(increment));
                 let mut go = format!(
                     "go rtime {} btime {} ytime {} gtime {} rinc {i} binc {i} yinc {i} ginc {i}",

@@ -1,4 +1,4 @@
-//! Chess with Different Armies (Betza; RULINGS.md A1-A4) for every 8x8 variant: the catalogue
+//! Chess with Different Armies (Betza; protocol-docs/variants.md A1-A4) for every 8x8 variant: the catalogue
 //! of piece types, each described once by its Betza string, the attack tables built from those
 //! strings at compile time, the armies' start arrays, promotion choices (A2) and castling (A3).
 //!
@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 pub struct PieceType {
     pub role: Role,
     pub name: &'static str,
-    /// The upper-case letter of the position text (NOTATION.md, protocol-docs/notation.md).
+    /// The upper-case letter of the position text (protocol-docs/notation.md).
     pub letter: char,
     /// How it moves and captures, for White. The Pawn's entry is its capture only (its steps
     /// and two-step are the move generators' own); the King's castling is A3's.

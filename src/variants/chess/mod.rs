@@ -1,5 +1,5 @@
 //! The 8x8 bitboard core and the variants played on it, each a [`Rules`] type: `normal` (FIDE
-//! chess, RULINGS.md G1-G4), `fightingkings` and `thronekings` (K1-K6).
+//! chess, protocol-docs/variants.md G1-G4), `fightingkings` and `thronekings` (K1-K6).
 
 pub mod armies;
 pub mod attacks;

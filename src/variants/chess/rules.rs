@@ -9,7 +9,7 @@ use std::fmt::Debug;
 pub trait Rules:
     Copy + Clone + Debug + Default + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static
 {
-    /// The canonical variant name (NOTATION.md).
+    /// The canonical variant name (protocol-docs/notation.md).
     const NAME: &'static str;
     const START_FEN: &'static str;
     /// The royal piece (FEN `K`) moves like a pawn: the Royal Pawn of Fighting Kings (K3-K4).

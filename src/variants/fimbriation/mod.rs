@@ -1,4 +1,4 @@
-//! Fimbriation Chess (Gilman; RULINGS.md M1-M8): four seats on a 144-square cross.
+//! Fimbriation Chess (Gilman; protocol-docs/variants.md M1-M8): four seats on a 144-square cross.
 //!
 //! FIDE armies in the corners of the cross, One Foot in the Grave for knight leaps and diagonal
 //! steps (baked into the move tables of [`board`]), pawns in four directions, castling along

@@ -14,7 +14,7 @@ pub const RED: Seat = Seat(0);
 pub const BLUE: Seat = Seat(1);
 pub const YELLOW: Seat = Seat(2);
 pub const GREEN: Seat = Seat(3);
-/// Seat letters (NOTATION.md), in turn order.
+/// Seat letters (protocol-docs/notation.md), in turn order.
 pub const SEAT_LETTERS: [char; SEATS] = ['r', 'b', 'y', 'g'];
 
 /// Plies with no capture, pawn move or elimination after which the game is drawn (M8).

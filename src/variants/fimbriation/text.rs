@@ -1,4 +1,4 @@
-//! Position text and move tokens (NOTATION.md; the pawn-direction suffix and the pass are
+//! Position text and move tokens (protocol-docs/notation.md; the pawn-direction suffix and the pass are
 //! readings documented in protocol-docs/notation.md).
 //!
 //! `<board> <seat> <castling> <en passant> <eliminated> <halfmove> <fullmove>`, the board ranks 14

@@ -1,4 +1,4 @@
-//! FireFighter Chess (Betza; RULINGS.md F1-F12): crowds on squares, the hidden Firefighter,
+//! FireFighter Chess (Betza; protocol-docs/variants.md F1-F12): crowds on squares, the hidden Firefighter,
 //! squirts, extinguishing, rescue, arson and the Firefighting Duty, with FIDE armies.
 //!
 //! The position is a list of placed pieces (a square may hold any number, F1) with bitboards

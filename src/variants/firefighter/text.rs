@@ -1,4 +1,4 @@
-//! Position text (NOTATION.md, protocol-docs/notation.md): FEN with crowds in parentheses, the
+//! Position text (protocol-docs/notation.md): FEN with crowds in parentheses, the
 //! `!` and `~` marks, a seventh field for unused arson rights and an optional eighth for lost
 //! Firefighters.
 

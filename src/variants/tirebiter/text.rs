@@ -1,4 +1,4 @@
-//! Position text (NOTATION.md): FEN with a letter on every square a piece occupies, an en passant
+//! Position text (protocol-docs/notation.md): FEN with a letter on every square a piece occupies, an en passant
 //! field that may list several squares, and a seventh field grouping each Tirebiter piece's
 //! squares.
 

@@ -199,7 +199,7 @@ impl EdgeId {
         }
     }
 
-    /// The canonical name (NOTATION.md): a horizontal edge is `<square below>n` or, with no
+    /// The canonical name (protocol-docs/notation.md): a horizontal edge is `<square below>n` or, with no
     /// square below, `<square above>s`; a vertical edge is `<square to the left>e` or, with no
     /// square to the left, `<square to the right>w`.
     pub fn name(self) -> String {

@@ -1,7 +1,7 @@
-//! Not A Chess Variant (Muñiz; RULINGS.md N1-N10): 41 squares, wires on the edges of squares,
+//! Not A Chess Variant (Muñiz; protocol-docs/variants.md N1-N10): 41 squares, wires on the edges of squares,
 //! and the mobility rule: every piece but the King must cross exactly one wire when it moves.
 //!
-//! A turn is several actions of one seat (ARCHITECTURE.md point 3): the opening turn places five
+//! A turn is several actions of one seat (the search sees the whole turn as one move): the opening turn places five
 //! wires, one action each, in increasing edge order so that each set of five is reached once;
 //! every later turn is a piece move (or a pass) and then a wire. Check is judged when the turn
 //! is complete (N9), so a piece move is offered only if some wire then leaves the King safe, and
@@ -201,7 +201,7 @@ impl Game for WirePosition {
     }
 }
 
-/// An edge under its canonical name (NOTATION.md): from the square below or to the left where
+/// An edge under its canonical name (protocol-docs/notation.md): from the square below or to the left where
 /// there is one, else from the square above or to the right.
 fn canonical_edge(e: board::EdgeId) -> Option<Edge> {
     let horizontal = e.is_horizontal();

@@ -1,4 +1,4 @@
-//! Position text and turn tokens (NOTATION.md).
+//! Position text and turn tokens (protocol-docs/notation.md).
 //!
 //! Position: `<board> <side> <wires> <halfmove> <fullmove>`, the board ranks 7 down to 1 with `*`
 //! for the squares that are not on the board. Positions inside a turn (which protocols never
