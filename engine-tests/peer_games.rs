@@ -3,7 +3,7 @@
 //! * Debian's `stockfish` over UCI, driven by the harness (engine-tests/harness), 2 games with
 //!   colours swapped, 2 s + 0.05 s.
 //! * Debian's `fairymax` over CECP under real XBoard in a headless X server (`xvfb-run xboard
-//!   -matchMode -matchGames 4 ...`), 4 games with colours alternating, 3 s + 0.1 s, both engines
+//!   -matchMode -matchGames 2 ...`), 2 games with colours alternating, 3 s + 0.1 s, both engines
 //!   pondering (XBoard's default). The PGN XBoard saves is replayed with the jester library:
 //!   every move must be legal, every game must end by rule or adjudication, and XBoard's debug
 //!   log must show jester accepting every command and XBoard accepting every feature.
@@ -145,7 +145,7 @@ fn games_against_fairymax_under_xboard() {
     let Some(fairymax) = require_peer("fairymax", "fairymax") else { return };
     let Some(xboard) = require_peer("xboard", "xboard") else { return };
     let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
-    let games = 4;
+    let games = 2;
     let dir = std::env::temp_dir().join(format!("jester-xboard-{}", std::process::id()));
     let setup = XboardMatch {
         variant: "normal".to_string(),
@@ -277,7 +277,7 @@ fn pgn_checker_reads_xboard_verdicts() {
     assert_eq!(xboard_gui::engine_complaints(log, "second").len(), 1);
 }
 
-/// jester against itself under real XBoard in `variant` (2 games), with these engine options
+/// jester against itself under real XBoard in `variant` (one game), with these engine options
 /// (`-firstOptions` / `-secondOptions`). Every game must be played out, its moves legal by
 /// jester's rules on replay (`check`), with no complaint from either engine and no move refused.
 fn self_play_under_xboard(
@@ -288,7 +288,7 @@ fn self_play_under_xboard(
 ) {
     let Some(xboard) = require_peer("xboard", "xboard") else { return };
     let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
-    let games = 2;
+    let games = 1;
     let dir = std::env::temp_dir().join(format!("jester-xboard-{label}-{}", std::process::id()));
     let setup = XboardMatch {
         variant: variant.to_string(),
@@ -297,7 +297,7 @@ fn self_play_under_xboard(
         games,
         // Roomy: this test is about legality under XBoard; flag falls are measured apart
         // (selfplay_time), and two engines plus XBoard share the CPUs here.
-        base_seconds: 8,
+        base_seconds: 5,
         increment: 0.1,
         draw_after_moves: (MAX_PLIES / 2) as u32,
         ponder: false,

@@ -1,6 +1,6 @@
 //! The generic perft runner: every `engine-tests/perft/<variant>.perft` file, every case, through
 //! the registry and the `Game` trait (bulk counting at the leaves). Debug builds skip counts above
-//! a node limit; `cargo test --release` runs them all.
+//! a node limit; optimised builds (`--profile release-tests`, `--release`) run them all.
 
 mod common;
 
@@ -8,13 +8,19 @@ use jester::core::Game;
 use jester::tools::perft;
 use jester::variants::{Variant, VariantVisitor};
 
-/// Debug builds are ~30x slower; keep `cargo test` (without --release) quick.
+/// Debug builds are ~30x slower; keep `cargo test` (unoptimised) quick.
 const DEBUG_NODE_LIMIT: u64 = 2_000_000;
 
 /// Cases checked without bulk counting too (every leaf played), up to this many nodes.
 const PLAYED_NODE_LIMIT: u64 = if cfg!(debug_assertions) { 50_000 } else { 2_000_000 };
 
-struct RunFile(Vec<common::PerftCase>);
+/// Counts above this many nodes are split over a thread pool.
+const SPLIT_NODE_LIMIT: u64 = 1_000_000;
+
+struct RunFile {
+    cases: Vec<common::PerftCase>,
+    pool: rayon::ThreadPool,
+}
 
 impl VariantVisitor for RunFile {
     /// Failures, one line each, and the number of counts checked.
@@ -23,7 +29,7 @@ impl VariantVisitor for RunFile {
     fn visit<G: Game>(self) -> Self::Output {
         let mut failures = Vec::new();
         let mut checked = 0;
-        for case in self.0 {
+        for case in &self.cases {
             let pos = match G::from_text(&case.epd) {
                 Ok(p) => p,
                 Err(e) => {
@@ -36,7 +42,12 @@ impl VariantVisitor for RunFile {
                     continue;
                 }
                 checked += 1;
-                let got = perft::perft(&pos, depth);
+                // The large counts split their root turns over both cores.
+                let got = if expected > SPLIT_NODE_LIMIT && depth > 1 {
+                    self.pool.install(|| perft::divide(&pos, depth)).iter().map(|&(_, n)| n).sum()
+                } else {
+                    perft::perft(&pos, depth)
+                };
                 if got != expected {
                     failures.push(format!("{} depth {depth}: expected {expected}, got {got}", case.id));
                 }
@@ -62,7 +73,8 @@ fn perft_files_match() {
     let mut failures = Vec::new();
     for (name, path) in files {
         let variant = Variant::from_name(&name).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let (mut f, checked) = variant.dispatch(RunFile(common::read_perft_file(&path)));
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let (mut f, checked) = variant.dispatch(RunFile { cases: common::read_perft_file(&path), pool });
         assert!(checked > 0, "{name}: no count checked");
         eprintln!("{name}: {checked} counts checked");
         failures.append(&mut f);

@@ -9,7 +9,7 @@ use jester::search::{Engine, Limits};
 use jester::variants::chess::Chess;
 
 /// Nodes per position. Release builds only: a debug build is ~30x slower.
-const NODE_BUDGET: u64 = 4_000_000;
+const NODE_BUDGET: u64 = 1_000_000;
 
 struct Case {
     fen: String,

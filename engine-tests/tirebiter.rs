@@ -270,6 +270,8 @@ const WALKS: &[(&str, u32)] = &[
     ("r3k2r/8/8/8/8/8/8/1K1K4 w kq - 0 1 b1,d1", 4),
     ("4k3/1P2r1r1/8/2b1b3/8/8/6PP/4K2R w K - 0 1 c5,e5;e7,g7", 3),
     ("7k/3p4/5n2/K3P2r/8/8/8/8 b - - 0 1 -", 4),
+    // Eight Queens: a long move list (82 moves), none dropped.
+    ("6rk/6pp/8/Q1Q1Q3/8/Q1Q1Q3/8/K1Q1Q3 w - - 0 1 -", 2),
 ];
 
 #[test]

@@ -16,6 +16,11 @@ fn distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
 
+/// The candidate bound of firefighter/mod.rs at its largest (32 acting pieces, none burning):
+/// the move list can never overflow.
+const MOVE_BOUND: usize = 32 * (27 + 31 + 1) + 2;
+const _: () = assert!(MOVE_BOUND <= crate::core::MAX_MOVES);
+
 impl FireFighter {
     /// The side's pieces that are not burning, one per distinct (square, piece): equal pieces on
     /// one square make equal moves.
@@ -61,7 +66,9 @@ impl FireFighter {
         let open = !(own & !enemy);
         let all_burning = self.burning[0] | self.burning[1];
         let mut push = |m: Move| {
-            let _ = out.try_push(m); // capacity: see MAX_MOVES's bound in firefighter/mod.rs
+            // Cannot overflow: see MOVE_BOUND.
+            let pushed = out.try_push(m);
+            debug_assert!(pushed.is_ok(), "move list overflow");
         };
         for Placed { square: from, piece: actor } in self.distinct_pieces(us, false) {
             let ordinary = |to: Square| Move {

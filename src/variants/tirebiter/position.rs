@@ -18,6 +18,14 @@ use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 
 pub const MAX_PIECES: usize = 32;
+/// The most candidate moves a position can have, well under [`crate::core::MAX_MOVES`]: the side
+/// to move has at most 31 pieces. A piece reaches at most 27 squares by its legs (a Queen; every
+/// army piece reaches fewer). A normal piece has one capture and one quiet move per square (27),
+/// the King two castlings more; a Tirebiter piece has a vector move and a converging move per
+/// square its first location reaches (54); a pawn of either kind reaches at most 4 squares, each
+/// with 4 promotions and 2 moves (32).
+pub const MOVE_BOUND: usize = 31 * 54 + 2;
+const _: () = assert!(MOVE_BOUND <= crate::core::MAX_MOVES);
 /// A move has at most 16 legs: no piece captures, or splits, on more squares (a Colonel reaches
 /// 15 at once: four forward leaps, eight King steps, three slides; A1).
 pub const MAX_LEGS: usize = 16;
@@ -441,12 +449,17 @@ impl<R: Rules> TirebiterPosition<R> {
             let slot = slot as u8;
             let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
             let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, promotion_square: Option<Square>| {
+                // Cannot overflow: see MOVE_BOUND.
+                let mut add = |promotion| {
+                    let pushed = out.try_push(Move { slot, kind, arg, promotion, targets });
+                    debug_assert!(pushed.is_ok(), "move list overflow");
+                };
                 if promotion_square.is_some_and(promotes) {
                     for role in armies::promotions(self.armies) {
-                        let _ = out.try_push(Move { slot, kind, arg, promotion: Some(role), targets });
+                        add(Some(role));
                     }
                 } else {
-                    let _ = out.try_push(Move { slot, kind, arg, promotion: None, targets });
+                    add(None);
                 }
             };
             if !unit.is_tirebiter() {

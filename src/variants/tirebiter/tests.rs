@@ -51,3 +51,18 @@ fn score_tokens_read_back() {
     let nick = TirebiterPosition::<NickDanger>::start();
     assert_eq!(notation::score_token(&nick, nick.parse_move("b1a3,b1c3").unwrap()), "Nb1-a3,c3");
 }
+
+/// MOVE_BOUND's premise (position.rs): no piece of any army reaches more than 27 squares by its
+/// legs, from any square.
+#[test]
+fn no_piece_reaches_more_than_27_squares() {
+    use crate::variants::chess::{Bitboard, Color, Role, Square};
+    for role in Role::ALL {
+        for color in [Color::White, Color::Black] {
+            for index in 0..64 {
+                let reach = capture_pattern(role, color, Square::new(index), Bitboard::EMPTY).count();
+                assert!(reach <= 27, "{role:?} on {}: {reach}", Square::new(index));
+            }
+        }
+    }
+}
