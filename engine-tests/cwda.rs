@@ -11,48 +11,40 @@ mod ff_ref;
 #[path = "reference/tirebiter.rs"]
 #[allow(dead_code)]
 mod tb_ref;
+#[path = "reference/walk.rs"]
+mod walk;
+
+use walk::{compare_node, walk, Reference};
 
 use jester::core::{Army, Game, MoveList};
 use jester::variants::chess::CwdaPosition;
 use jester::variants::firefighter::FireFighter;
 use jester::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
 
-/// What the walk needs of a reference position.
-trait Reference: Sized {
-    fn moves(&self) -> Vec<String>;
-    fn after(&self, token: &str) -> Self;
-}
-
 impl Reference for cwda_ref::RefPosition {
-    fn moves(&self) -> Vec<String> {
-        let mut v = self.legal_moves();
-        v.sort();
-        v
+    fn actions(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
     }
-    fn after(&self, token: &str) -> Self {
-        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    fn text(&self) -> String {
+        self.to_text()
     }
 }
 
 impl Reference for ff_ref::RefPosition {
-    fn moves(&self) -> Vec<String> {
-        let mut v = self.legal_moves();
-        v.sort();
-        v
+    fn actions(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
     }
-    fn after(&self, token: &str) -> Self {
-        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    fn text(&self) -> String {
+        self.to_text()
     }
 }
 
 impl Reference for tb_ref::RefPosition {
-    fn moves(&self) -> Vec<String> {
-        let mut v = self.legal_moves();
-        v.sort();
-        v
+    fn actions(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
     }
-    fn after(&self, token: &str) -> Self {
-        self.play(token).unwrap_or_else(|| panic!("reference refuses {token}"))
+    fn text(&self) -> String {
+        self.to_text()
     }
 }
 
@@ -62,23 +54,6 @@ fn engine_moves<G: Game>(pos: &G) -> Vec<String> {
     let mut tokens: Vec<String> = list.iter().map(|&m| pos.render_move(m)).collect();
     tokens.sort();
     tokens
-}
-
-/// Walks the tree to `depth`, comparing the legal moves at every node; returns the leaf count.
-fn walk<G: Game, R: Reference>(pos: &G, theirs: &R, depth: u32) -> u64 {
-    let ours = engine_moves(pos);
-    assert_eq!(ours, theirs.moves(), "moves differ in {}", pos.to_text());
-    if depth == 1 {
-        return ours.len() as u64;
-    }
-    let mut total = 0;
-    for token in &ours {
-        let mut next = pos.clone();
-        let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
-        next.play(m);
-        total += walk(&next, &theirs.after(token), depth - 1);
-    }
-    total
 }
 
 const PAIRINGS: [(Army, Army); 16] = {
@@ -163,7 +138,9 @@ fn every_army_piece_on_every_square() {
                 let ours = CwdaPosition::from_text(&text);
                 let theirs = cwda_ref::parse(&text);
                 match (ours, theirs) {
-                    (Ok(p), Ok(r)) => assert_eq!(engine_moves(&p), r.moves(), "{text}"),
+                    (Ok(p), Ok(r)) => {
+                        walk(&p, &r, 1);
+                    }
                     (Err(_), Err(_)) => {}
                     (a, b) => panic!("{text}: engine {:?} reference {:?}", a.map(|p| p.to_text()), b.is_ok()),
                 }
@@ -183,44 +160,33 @@ impl Lcg {
 }
 
 /// Plays random games from random pairings, comparing the legal moves at every ply and the
-/// position texts after every move.
+/// position texts after each of them (a walk of one ply).
 fn random_games<G: Game, R: Reference>(
     games: usize,
     plies: usize,
     seed: u64,
     start: impl Fn(Army, Army) -> (G, R),
-    text: impl Fn(&R) -> String,
 ) {
     let mut rng = Lcg(seed);
     for _ in 0..games {
         let (white, black) = PAIRINGS[rng.below(16)];
         let (mut pos, mut theirs) = start(white, black);
         for _ in 0..plies {
-            let ours = engine_moves(&pos);
-            assert_eq!(ours, theirs.moves(), "moves differ in {}", pos.to_text());
-            if ours.is_empty() {
+            let mut children = compare_node(&pos, &theirs, false);
+            if children.is_empty() {
                 break;
             }
-            let token = &ours[rng.below(ours.len())];
-            let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
-            pos.play(m);
-            theirs = theirs.after(token);
-            assert_eq!(pos.to_text(), text(&theirs), "after {token}");
+            let child = children.swap_remove(rng.below(children.len()));
+            (pos, theirs) = (child.ours, child.theirs);
         }
     }
 }
 
 #[test]
 fn cwda_random_games_agree_with_the_reference() {
-    random_games(
-        60,
-        160,
-        0xC0DA,
-        |w, b| {
-            (CwdaPosition::start_with_armies([w, b]).expect("a start"), cwda_ref::start(w.name(), b.name()))
-        },
-        |r| r.to_text(),
-    );
+    random_games(60, 160, 0xC0DA, |w, b| {
+        (CwdaPosition::start_with_armies([w, b]).expect("a start"), cwda_ref::start(w.name(), b.name()))
+    });
 }
 
 /// FireFighter with every pairing of armies (rule zero): perft 2 node by node from each start,
@@ -239,13 +205,9 @@ fn firefighter_with_armies_agrees_with_the_reference() {
         let pos = FireFighter::start_with_armies([white, black]).expect("a start");
         assert_eq!(jester::tools::perft::perft(&pos, 3), nodes, "{white}/{black}");
     }
-    random_games(
-        12,
-        80,
-        0xF12E,
-        |w, b| (FireFighter::start_with_armies([w, b]).expect("a start"), ff_ref::start(w.name(), b.name())),
-        |r| r.to_text(),
-    );
+    random_games(12, 80, 0xF12E, |w, b| {
+        (FireFighter::start_with_armies([w, b]).expect("a start"), ff_ref::start(w.name(), b.name()))
+    });
 }
 
 /// Tirebiter and Nick Danger with every pairing: perft 3 node by node from each start.
@@ -257,18 +219,12 @@ fn tirebiter_and_nickdanger_with_armies_agree_with_the_reference() {
         let nd = TirebiterPosition::<NickDanger>::start_with_armies([white, black]).expect("a start");
         walk(&nd, &tb_ref::start(white.name(), black.name(), true), 3);
     }
-    random_games(
-        20,
-        100,
-        0x7E1B,
-        |w, b| {
-            (
-                TirebiterPosition::<NickDanger>::start_with_armies([w, b]).expect("a start"),
-                tb_ref::start(w.name(), b.name(), true),
-            )
-        },
-        |r| r.to_text(),
-    );
+    random_games(20, 100, 0x7E1B, |w, b| {
+        (
+            TirebiterPosition::<NickDanger>::start_with_armies([w, b]).expect("a start"),
+            tb_ref::start(w.name(), b.name(), true),
+        )
+    });
 }
 
 /// A3: the Bede's long castling puts the King on b1 and the Bede on c1; SAN and the canonical

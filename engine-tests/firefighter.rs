@@ -5,6 +5,8 @@
 #[path = "reference/firefighter.rs"]
 #[allow(dead_code)]
 mod reference;
+#[path = "reference/walk.rs"]
+mod walk;
 
 use jester::core::{DrawReason, Game, MoveList, Outcome, Seat, WinReason};
 use jester::variants::firefighter::FireFighter;
@@ -199,48 +201,13 @@ const WALKS: &[(&str, u32)] = &[
     ("4k3/8/8/Q2Q2Q1/8/Q2Q2Q1/8/Q2QK1Q1 w - - 0 1 A", 2),
 ];
 
-/// Checks jester's own consistency at a node: the key, the invariants, the text round trip, and
-/// reading back every token it writes.
-fn check_node(pos: &FireFighter, tokens: &[(jester::variants::firefighter::Move, String)]) {
-    pos.validate().unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
-    assert_eq!(pos.key(), pos.recomputed_key(), "{}", pos.to_text());
-    let again = position(&pos.to_text());
-    assert_eq!(again.to_text(), pos.to_text());
-    assert_eq!(again.key(), pos.key(), "{}", pos.to_text());
-    for (m, token) in tokens {
-        assert_eq!(pos.parse_move(token).as_ref(), Ok(m), "{token} in {}", pos.to_text());
+impl walk::Reference for reference::RefPosition {
+    fn actions(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
     }
-    assert_eq!(pos.count_legal_moves(), tokens.len());
-}
-
-/// Walks both generators to `depth`, comparing the sorted tokens at every node and the position
-/// texts after every move. Returns jester's leaf count.
-fn walk(pos: &FireFighter, reference: &reference::RefPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    fn text(&self) -> String {
+        self.to_text()
     }
-    let mut ours = pos.legal_tokens();
-    ours.sort_by(|a, b| a.1.cmp(&b.1));
-    if depth >= 2 {
-        check_node(pos, &ours);
-    }
-    let mut theirs = reference.legal_actions();
-    theirs.sort_by(|a, b| a.0.cmp(&b.0));
-    let our_tokens: Vec<&str> = ours.iter().map(|(_, t)| t.as_str()).collect();
-    let their_tokens: Vec<&str> = theirs.iter().map(|(t, _)| t.as_str()).collect();
-    if our_tokens != their_tokens {
-        let only_ours: Vec<_> = our_tokens.iter().filter(|t| !their_tokens.contains(t)).collect();
-        let only_theirs: Vec<_> = their_tokens.iter().filter(|t| !our_tokens.contains(t)).collect();
-        panic!("{}: only jester {only_ours:?}, only the reference {only_theirs:?}", pos.to_text());
-    }
-    let mut nodes = 0;
-    for ((m, token), (_, their_child)) in ours.iter().zip(&theirs) {
-        let mut child = pos.clone();
-        child.play(*m);
-        assert_eq!(child.to_text(), their_child.to_text(), "after {token} in {}", pos.to_text());
-        nodes += walk(&child, their_child, depth - 1);
-    }
-    nodes
 }
 
 #[test]
@@ -249,7 +216,7 @@ fn agrees_with_the_reference_generator_at_every_node() {
         let ours = position(text);
         let theirs = reference::RefPosition::parse(text).unwrap_or_else(|e| panic!("reference: {text}: {e}"));
         let depth = if cfg!(debug_assertions) { depth.min(2) } else { depth };
-        let nodes = walk(&ours, &theirs, depth);
+        let nodes = walk::walk(&ours, &theirs, depth);
         assert_eq!(nodes, jester::tools::perft::perft(&ours, depth), "{text}");
         eprintln!("{text}: perft {depth} = {nodes}, agreed node by node");
     }

@@ -6,6 +6,8 @@
 #[path = "reference/tirebiter.rs"]
 #[allow(dead_code)]
 mod reference;
+#[path = "reference/walk.rs"]
+mod walk;
 
 use jester::core::{Game, MoveList, Outcome, Seat, WinReason};
 use jester::variants::tirebiter::{NickDanger, Rules, Tirebiter, TirebiterPosition};
@@ -211,40 +213,13 @@ fn t7_castling_needs_normal_pieces() {
     assert!(moves_of(&position::<NickDanger>(text)).contains(&"e1g1".to_string()));
 }
 
-/// Walks both generators to `depth`: the sorted tokens at every node, the position text after
-/// every move, and jester's own consistency (key, invariants, text round trip, token read-back).
-fn walk<R: Rules>(pos: &TirebiterPosition<R>, theirs: &reference::RefPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+impl walk::Reference for reference::RefPosition {
+    fn actions(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
     }
-    let mut ours = pos.legal_tokens();
-    ours.sort_by(|a, b| a.1.cmp(&b.1));
-    if depth >= 2 {
-        pos.validate().unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
-        assert_eq!(pos.key(), pos.recomputed_key(), "{}", pos.to_text());
-        let again = position::<R>(&pos.to_text());
-        assert_eq!((again.to_text(), again.key()), (pos.to_text(), pos.key()));
-        for (m, token) in &ours {
-            assert_eq!(pos.parse_move(token).as_ref(), Ok(m), "{token} in {}", pos.to_text());
-        }
+    fn text(&self) -> String {
+        self.to_text()
     }
-    let mut their_moves = theirs.legal_actions();
-    their_moves.sort_by(|a, b| a.0.cmp(&b.0));
-    let a: Vec<&str> = ours.iter().map(|(_, t)| t.as_str()).collect();
-    let b: Vec<&str> = their_moves.iter().map(|(t, _)| t.as_str()).collect();
-    if a != b {
-        let only_ours: Vec<_> = a.iter().filter(|t| !b.contains(t)).collect();
-        let only_theirs: Vec<_> = b.iter().filter(|t| !a.contains(t)).collect();
-        panic!("{}: only jester {only_ours:?}, only the reference {only_theirs:?}", pos.to_text());
-    }
-    let mut nodes = 0;
-    for ((m, token), (_, their_child)) in ours.iter().zip(&their_moves) {
-        let mut child = pos.clone();
-        child.play(*m);
-        assert_eq!(child.to_text(), their_child.to_text(), "after {token} in {}", pos.to_text());
-        nodes += walk(&child, their_child, depth - 1);
-    }
-    nodes
 }
 
 fn walk_all<R: Rules>(cases: &[(&str, u32)], nick_danger: bool) {
@@ -252,7 +227,7 @@ fn walk_all<R: Rules>(cases: &[(&str, u32)], nick_danger: bool) {
         let ours = position::<R>(text);
         let theirs = reference::parse(text, nick_danger).unwrap_or_else(|e| panic!("reference: {text}: {e}"));
         let depth = if cfg!(debug_assertions) { depth.min(2) } else { depth };
-        let nodes = walk(&ours, &theirs, depth);
+        let nodes = walk::walk(&ours, &theirs, depth);
         assert_eq!(nodes, jester::tools::perft::perft(&ours, depth), "{text}");
         eprintln!("{} {text}: perft {depth} = {nodes}, agreed node by node", R::NAME);
     }

@@ -14,11 +14,11 @@
 //!   promote to the other army's pieces), and refused when it belongs to neither.
 //! - A castling right needs the King on e1/e8 and the side's OWN army's corner piece (R, D, T or S)
 //!   on the matching corner; otherwise the text is refused.
-//! - The en passant square is kept (and written) only when a two-step has just been made AND a
-//!   pawn of the side to move stands beside the arriving pawn (a pseudo-legal test: the capture
-//!   may still be illegal because of a pin). A given en passant square that is impossible (wrong
-//!   rank, no enemy pawn in front of it, square or origin occupied) is refused; a possible one
-//!   with no capturing pawn beside is read and dropped.
+//! - The en passant square is kept (and written) only when a two-step has just been made AND the
+//!   side to move has a legal en passant capture onto it (as in FIDE chess; a pinned capturer
+//!   does not count). A given en passant square that is impossible (wrong rank, no enemy pawn in
+//!   front of it, square or origin occupied) is refused; a possible one that no legal capture
+//!   uses is read and dropped.
 //! - A position in which the side NOT to move is in check is refused.
 //! - `legal_moves` returns the tokens sorted.
 
@@ -541,6 +541,7 @@ pub fn parse(text: &str) -> Result<RefPosition, String> {
     if p.king_attacked(side.other()) {
         return Err("the side not to move is in check".into());
     }
+    p.drop_unplayable_ep();
     Ok(p)
 }
 
@@ -558,6 +559,14 @@ impl RefPosition {
     pub fn legal_moves(&self) -> Vec<String> {
         let mut v: Vec<String> = self.legal().iter().map(Move::token).collect();
         v.sort();
+        v
+    }
+
+    /// Every legal move's canonical token with the position after it, sorted by token.
+    pub fn legal_actions(&self) -> Vec<(String, RefPosition)> {
+        let mut v: Vec<(String, RefPosition)> =
+            self.legal().iter().map(|m| (m.token(), self.make(m))).collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
         v
     }
 
@@ -829,8 +838,17 @@ impl RefPosition {
             let skipped = square(file(m.from), (rank(m.from) + rank(m.to)) / 2).unwrap();
             if p.capturing_pawn_beside(skipped) {
                 p.ep = Some(skipped);
+                p.drop_unplayable_ep();
             }
         }
         p
+    }
+
+    /// The en passant square is kept only when a legal en passant capture exists (the position
+    /// text writes it only then, as in FIDE chess).
+    fn drop_unplayable_ep(&mut self) {
+        if self.ep.is_some() && !self.legal().iter().any(|m| m.ep_capture.is_some()) {
+            self.ep = None;
+        }
     }
 }

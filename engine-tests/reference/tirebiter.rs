@@ -1135,9 +1135,13 @@ impl RefPosition {
                     }
                 }
             }
-            for (mv, _) in self.legal_mvs() {
-                if self.pieces[mv.piece].is_tirebiter() {
-                    ep.extend(mv.legs.iter().filter(|l| l.ep).map(|l| name(l.to)));
+            let tirebiter_pawn =
+                self.pieces.iter().any(|p| p.color == self.side && p.role == Role::Pawn && p.is_tirebiter());
+            if tirebiter_pawn {
+                for (mv, _) in self.legal_mvs() {
+                    if self.pieces[mv.piece].is_tirebiter() {
+                        ep.extend(mv.legs.iter().filter(|l| l.ep).map(|l| name(l.to)));
+                    }
                 }
             }
         }
