@@ -5,7 +5,7 @@ use jester::core::Army;
 use jester::search::Limits;
 use jester::tools::arena::MatchConfig;
 use jester::tools::commands::{Analyze, Bench, CommandError, Moves, Perft, PositionArgs, Show};
-use jester::variants::{Variant, PLANNED, VARIANTS};
+use jester::variants::{Variant, VARIANTS};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -280,7 +280,6 @@ fn run(command: Command) -> Result<(), CommandError> {
             for v in VARIANTS {
                 writeln!(out, "{:<18}{}{}", v.name, v.description, aliases(v.aliases))?;
             }
-            log::debug!("planned, not yet playable: {}", PLANNED.join(", "));
             Ok(())
         }),
         Command::Perft { position, depth, divide, threads } => {

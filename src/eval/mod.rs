@@ -9,7 +9,7 @@ mod tirebiter;
 mod wires;
 
 use crate::search::Searchable;
-use crate::variants::{chess, tirebiter as tb, Variant};
+use crate::variants::Variant;
 
 /// Code that runs on one concrete searchable variant type, chosen at the root.
 pub trait SearchVisitor {
@@ -19,15 +19,5 @@ pub trait SearchVisitor {
 
 /// Runs `visitor` on `variant`'s concrete type.
 pub fn dispatch<V: SearchVisitor>(variant: Variant, visitor: V) -> V::Output {
-    match variant {
-        Variant::Normal => visitor.visit::<chess::Chess>(),
-        Variant::FightingKings => visitor.visit::<chess::Position<chess::FightingKings>>(),
-        Variant::ThroneKings => visitor.visit::<chess::Position<chess::ThroneKings>>(),
-        Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
-        Variant::Tirebiter => visitor.visit::<tb::TirebiterPosition<tb::Tirebiter>>(),
-        Variant::NickDanger => visitor.visit::<tb::TirebiterPosition<tb::NickDanger>>(),
-        Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
-        Variant::Fimbriation => visitor.visit::<crate::variants::fimbriation::Fimbriation>(),
-        Variant::Cwda => visitor.visit::<chess::CwdaPosition>(),
-    }
+    crate::variants::with_game_type!(variant, G => visitor.visit::<G>())
 }

@@ -254,60 +254,6 @@ pub struct Bench<'a, W: Write> {
 /// The default `bench` depth.
 pub const BENCH_DEPTH: i32 = 12;
 
-/// Bench positions per variant (position texts).
-pub fn bench_positions(variant: crate::variants::Variant) -> &'static [&'static str] {
-    match variant {
-        crate::variants::Variant::Normal => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
-            "2r2rk1/pp1bqpp1/2nppn1p/8/2PNP3/2N1B3/PP2BPPP/2RQ1RK1 w - - 0 13",
-            "r2q1rk1/1b2bppp/p2p1n2/1pn1p3/4P3/1BN2N1P/PPP2PP1/R1BQR1K1 w - - 0 12",
-            "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
-            "6k1/5pp1/7p/8/8/1r6/5PPP/3R2K1 w - - 0 30",
-            "4r1k1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/3R2K1 b - - 0 24",
-        ],
-        crate::variants::Variant::Fimbriation => &[crate::variants::fimbriation::START],
-        crate::variants::Variant::Cwda => &[
-            "tiulkuit/pppppppp/8/8/8/8/PPPPPPPP/DEFAKFED w KQkq - 0 1 clobberers/nutty",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/SWHMKHWS w KQkq - 0 1 rookies/fide",
-            "swhmkhws/pppppppp/8/8/8/8/PPPPPPPP/TIULKUIT w KQkq - 0 1 nutty/rookies",
-        ],
-        crate::variants::Variant::FireFighter => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
-            "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa",
-            "r1bqk2r/pppp1ppp/2(Nn)2n2/4p!3/2B1P3/5N~2/PPPP1PPP/R1BQK2R b KQkq - 3 5 A",
-            "4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A",
-        ],
-        crate::variants::Variant::Tirebiter => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
-            "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6",
-        ],
-        crate::variants::Variant::NickDanger => {
-            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"]
-        }
-        crate::variants::Variant::NotAChessVariant => {
-            &["**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"]
-        }
-        crate::variants::Variant::FightingKings => &[
-            "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
-            "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",
-            "r2qk2r/ppp2ppp/2n1bn2/3pc3/3PC3/2NBPN2/PPP2PPP/R2QK2R b KQkq - 3 8",
-            "4k3/3c4/8/8/8/8/3C4/4K3 w - - 0 1",
-        ],
-        crate::variants::Variant::ThroneKings => &[
-            "rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1",
-            "r1bqkb1r/pppp1ppp/2n1pn2/4c3/3PC3/2N1PN2/PPP2PPP/R1BQKB1R w KQkq - 4 5",
-            "r2q1rk1/ppp2ppp/2n1bn2/3pc3/3PC3/2NBPN2/PPP2PPP/R2Q1RK1 w - - 5 9",
-            "6k1/5c2/8/8/8/8/2C5/6K1 w - - 0 1",
-        ],
-    }
-}
-
 impl<W: Write> Bench<'_, W> {
     pub fn run(self) -> Result<u64, CommandError> {
         let mut total_nodes = 0;
@@ -338,7 +284,7 @@ impl<W: Write> crate::eval::SearchVisitor for BenchVariant<'_, W> {
         use crate::search::{Engine, Limits};
         let mut engine = Engine::new();
         let mut nodes = 0;
-        for (i, text) in bench_positions(self.variant).iter().enumerate() {
+        for (i, text) in self.variant.info().bench.iter().enumerate() {
             let start = G::from_text(text).map_err(|e| CommandError::Position(Box::new(e)))?;
             // A multi-seat depth covers far more plies of play per unit: a third of it.
             let depth = if start.seats() > 2 { (self.depth / 3).max(1) } else { self.depth };

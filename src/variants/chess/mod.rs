@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod betza;
 pub mod bitboard;
 pub mod fen;
+pub mod info;
 pub mod movegen;
 pub mod position;
 pub mod rules;
@@ -13,6 +14,7 @@ pub mod san;
 
 pub use bitboard::{Bitboard, Square};
 pub use fen::{FenError, START_FEN};
+pub use info::{CWDA_INFO, FIGHTING_KINGS_INFO, NORMAL_INFO, THRONE_KINGS_INFO};
 pub use position::{Castling, Color, Move, MoveKind, Piece, Position, Role, CASTLINGS};
 pub use rules::{Cwda, Fide, FightingKings, Rules, ThroneKings};
 

@@ -21,7 +21,19 @@ use crate::core::{
     Cell, Coord, Diagram, DrawReason, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Outcome,
     Seat, WinReason,
 };
+use crate::variants::{Variant, VariantInfo};
 use board::{coord, square, Square, SIDE};
+
+pub const FIMBRIATION_INFO: VariantInfo = VariantInfo {
+    variant: Variant::Fimbriation,
+    name: "fimbriation",
+    aliases: &["fimbriation-chess"],
+    description: "Gilman: four seats on a 144-square cross; a checkmated army joins the seat that mated it",
+    // XBoard has no four-seat games: engines play it over CECP, but XBoard cannot show it
+    // (protocol-docs/xboard.md).
+    xboard: None,
+    bench: &[START],
+};
 
 /// Seat names for people, in turn order.
 pub const SEAT_NAMES: [&str; SEATS] = ["Red", "Blue", "Yellow", "Green"];

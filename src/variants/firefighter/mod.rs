@@ -29,6 +29,23 @@ use crate::core::{
     WinReason,
 };
 use crate::variants::chess::{Color, Square};
+use crate::variants::{Variant, VariantInfo};
+
+pub const FIREFIGHTER_INFO: VariantInfo = VariantInfo {
+    variant: Variant::FireFighter,
+    name: "firefighter",
+    aliases: &["fire-fighter"],
+    description: "Betza: crowded squares, a hidden Firefighter who squirts, extinguishes and rescues",
+    // Crowds, fire and squirts cannot be drawn or described to XBoard: engine-vs-engine over
+    // CECP works; a GUI board needs jester's own pictures (protocol-docs/xboard.md).
+    xboard: None,
+    bench: &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
+        "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa",
+        "r1bqk2r/pppp1ppp/2(Nn)2n2/4p!3/2B1P3/5N~2/PPPP1PPP/R1BQK2R b KQkq - 3 5 A",
+        "4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A",
+    ],
+};
 
 impl FireFighter {
     /// Drops an en passant square that admits no legal capture, so that equal positions have
@@ -115,44 +132,9 @@ impl Game for FireFighter {
     // Rule zero: the game is played with the armies of Chess with Different Armies.
     const ARMIES: bool = true;
 
-    fn start() -> Self {
-        text::parse(START).expect("the start position is valid")
-    }
-
-    fn start_with_armies(armies: crate::core::Armies) -> Option<Self> {
-        let start = crate::variants::chess::armies::start_fen(armies);
-        let suffix = crate::variants::chess::fen::armies_suffix(armies);
-        text::parse(&format!("{start} Aa{suffix}")).ok()
-    }
-
-    fn armies(&self) -> crate::core::Armies {
-        FireFighter::armies(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, SetupError> {
-        text::parse(text)
-    }
-
-    fn to_text(&self) -> String {
-        text::write(self)
-    }
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn to_move(&self) -> crate::core::Seat {
-        self.side.seat()
-    }
-
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_legal(out);
-    }
-
-    fn play(&mut self, m: Move) {
-        self.apply(m);
-        self.canonicalise_en_passant();
-    }
+    // start, start_with_armies, armies, from_text, to_text, seats, to_move, legal_moves, play,
+    // reversible_plies, key, recomputed_key and move_number, written once for both.
+    crate::variants::fields::game_glue!(text, "Aa");
 
     fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
@@ -170,24 +152,8 @@ impl Game for FireFighter {
         (self.halfmove >= 100).then_some(Outcome::Draw { reason: DrawReason::MoveRule })
     }
 
-    fn reversible_plies(&self) -> usize {
-        self.halfmove as usize
-    }
-
-    fn key(&self) -> u64 {
-        self.key
-    }
-
-    fn recomputed_key(&self) -> u64 {
-        self.compute_key()
-    }
-
     fn move_squares(&self, m: Move) -> Vec<crate::core::Coord> {
         [m.from, m.to].iter().map(|s| crate::core::Coord::new(s.file(), s.rank())).collect()
-    }
-
-    fn move_number(&self) -> u32 {
-        self.fullmove
     }
 
     fn render_move(&self, m: Move) -> String {

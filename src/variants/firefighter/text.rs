@@ -4,43 +4,20 @@
 
 use super::piece::Piece;
 use super::position::{FireFighter, CASTLINGS, MAX_PIECES};
-use crate::variants::chess::armies::{self, Army};
-use crate::variants::chess::fen::{armies_suffix, read_castling, read_counter, split_armies};
+use crate::variants::chess::armies;
+use crate::variants::chess::fen::armies_suffix;
 use crate::variants::chess::{Color, Role, Square};
+use crate::variants::fields::{self, FieldError};
 use std::fmt;
 
 /// Why a FireFighter position text was rejected. Each variant carries the offending token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    /// Not 4 to 8 whitespace-separated fields.
-    FieldCount {
-        found: usize,
-        token: String,
-    },
-    RankCount {
-        board: String,
-    },
-    RankLength {
-        rank: String,
-    },
+    /// A field rejected as in every such position text (not 4 to 8 fields, ...).
+    Field(FieldError),
     /// A character or group that is not a piece entry, a digit or a parenthesised group.
     BadEntry {
         rank: String,
-        token: String,
-    },
-    Side {
-        token: String,
-    },
-    Castling {
-        token: String,
-    },
-    EnPassant {
-        token: String,
-    },
-    HalfmoveClock {
-        token: String,
-    },
-    FullmoveNumber {
         token: String,
     },
     Arson {
@@ -52,10 +29,6 @@ pub enum SetupError {
     TooManyPieces {
         token: String,
     },
-    KingCount {
-        color: Color,
-        token: String,
-    },
     /// Two declared Firefighters of one side, or one of a side whose Firefighter is lost.
     Firefighter {
         token: String,
@@ -63,40 +36,25 @@ pub enum SetupError {
     CastlingWithoutPieces {
         token: String,
     },
-    ImpossibleEnPassant {
-        token: String,
-    },
     /// The side not to move has its King threatened (F8).
     OpponentInCheck {
         token: String,
     },
-    /// An armies field (`clobberers/nutty`) that names no armies.
-    Armies {
-        token: String,
-    },
-    /// A piece that belongs to neither army (`token` is its letter and square).
-    PieceNotInArmies {
-        token: String,
-        armies: String,
-    },
+}
+
+impl From<FieldError> for SetupError {
+    fn from(e: FieldError) -> Self {
+        SetupError::Field(e)
+    }
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::FieldCount { found, token } => {
-                write!(f, "position '{token}' has {found} fields, expected 4 to 8")
-            }
-            SetupError::RankCount { board } => write!(f, "board '{board}' does not have 8 ranks"),
-            SetupError::RankLength { rank } => write!(f, "rank '{rank}' does not have 8 squares"),
+            SetupError::Field(e) => e.fmt(f),
             SetupError::BadEntry { rank, token } => {
                 write!(f, "rank '{rank}' has invalid piece entry '{token}'")
             }
-            SetupError::Side { token } => write!(f, "invalid side to move '{token}' (expected w or b)"),
-            SetupError::Castling { token } => write!(f, "invalid castling field '{token}'"),
-            SetupError::EnPassant { token } => write!(f, "invalid en passant field '{token}'"),
-            SetupError::HalfmoveClock { token } => write!(f, "invalid halfmove clock '{token}'"),
-            SetupError::FullmoveNumber { token } => write!(f, "invalid fullmove number '{token}'"),
             SetupError::Arson { token } => {
                 write!(f, "invalid arson field '{token}' (expected Aa, A, a or -)")
             }
@@ -106,25 +64,12 @@ impl fmt::Display for SetupError {
             SetupError::TooManyPieces { token } => {
                 write!(f, "board '{token}' has more than {MAX_PIECES} pieces")
             }
-            SetupError::KingCount { color, token } => write!(
-                f,
-                "board '{token}' must have exactly one {} king",
-                if *color == Color::White { "white" } else { "black" }
-            ),
             SetupError::Firefighter { token } => write!(f, "impossible Firefighter mark '{token}'"),
             SetupError::CastlingWithoutPieces { token } => {
                 write!(f, "castling right '{token}' without its king and one rook at home")
             }
-            SetupError::ImpossibleEnPassant { token } => write!(f, "impossible en passant square '{token}'"),
             SetupError::OpponentInCheck { token } => {
                 write!(f, "the king of the side not to move can be taken (side field '{token}')")
-            }
-            SetupError::Armies { token } => write!(
-                f,
-                "invalid armies field '{token}' (expected <white>/<black> from fide, clobberers, nutty, rookies)"
-            ),
-            SetupError::PieceNotInArmies { token, armies } => {
-                write!(f, "piece '{token}' belongs to neither army ({armies})")
             }
         }
     }
@@ -135,17 +80,12 @@ impl std::error::Error for SetupError {}
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa";
 
 fn parse_board(board: &str, pos: &mut FireFighter) -> Result<(), SetupError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(SetupError::RankCount { board: board.to_string() });
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+    for (rank, rank_text) in fields::ranks(board)? {
         let mut file = 0u8;
-        let too_long = || SetupError::RankLength { rank: rank_text.to_string() };
+        let too_long = || SetupError::from(FieldError::RankLength { rank: rank_text.to_string() });
         let bad =
             |token: &str| SetupError::BadEntry { rank: rank_text.to_string(), token: token.to_string() };
-        let mut rest = *rank_text;
+        let mut rest = rank_text;
         while let Some(c) = rest.chars().next() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as u8;
@@ -194,10 +134,6 @@ fn put(pos: &mut FireFighter, square: Square, piece: Piece, board: &str) -> Resu
     Ok(())
 }
 
-fn parse_counter(token: &str, min: u32, err: impl Fn() -> SetupError) -> Result<u32, SetupError> {
-    read_counter(token, min).ok_or_else(err)
-}
-
 /// Parses a pair field (`Aa`, `A`, `a`, `-`) into flags by colour.
 fn parse_pair(token: &str, upper: char) -> Option<[bool; 2]> {
     let lower = upper.to_ascii_lowercase();
@@ -225,37 +161,19 @@ fn write_pair(flags: [bool; 2], upper: char) -> String {
 }
 
 pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
-    let mut fields: Vec<&str> = text.split_whitespace().collect();
-    let armies = match split_armies(&mut fields) {
-        Some(token) => {
-            Army::parse_pair(token).map_err(|_| SetupError::Armies { token: token.to_string() })?
-        }
-        None => [Army::Fide; 2],
-    };
-    if !(4..=8).contains(&fields.len()) {
-        return Err(SetupError::FieldCount { found: fields.len(), token: text.to_string() });
-    }
+    let (fields, armies) = fields::split(text, 8)?;
     let mut pos = FireFighter::empty();
     pos.set_armies(armies);
     parse_board(fields[0], &mut pos)?;
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        token => return Err(SetupError::Side { token: token.to_string() }),
-    };
-    pos.castling = parse_castling(fields[2])?;
+    pos.side = fields::read_side(fields[1])?;
+    pos.castling = fields::read_castling(fields[2])?;
     let en_passant = match fields[3] {
         "-" => None,
         token => {
-            Some(token.parse::<Square>().map_err(|_| SetupError::EnPassant { token: token.to_string() })?)
+            Some(token.parse::<Square>().map_err(|_| FieldError::EnPassant { token: token.to_string() })?)
         }
     };
-    if let Some(token) = fields.get(4) {
-        pos.halfmove = parse_counter(token, 0, || SetupError::HalfmoveClock { token: token.to_string() })?;
-    }
-    if let Some(token) = fields.get(5) {
-        pos.fullmove = parse_counter(token, 1, || SetupError::FullmoveNumber { token: token.to_string() })?;
-    }
+    (pos.halfmove, pos.fullmove) = fields::read_counters(&fields)?;
     pos.arson = match fields.get(6) {
         Some(token) => {
             parse_pair(token, 'A').ok_or_else(|| SetupError::Arson { token: token.to_string() })?
@@ -272,7 +190,7 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
         let kings =
             pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.role() == Role::King).count();
         if kings != 1 {
-            return Err(SetupError::KingCount { color, token: fields[0].to_string() });
+            return Err(FieldError::KingCount { color, token: fields[0].to_string() }.into());
         }
         let marked =
             pos.pieces.iter().filter(|p| p.piece.color() == color && p.piece.is_firefighter()).count();
@@ -283,10 +201,7 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
     // A1, A2: every piece is a Pawn, a King or a type of either army (a rescued piece keeps its
     // type, so either colour may hold either army's types).
     if let Some(p) = pos.pieces.iter().find(|p| !armies::in_game(p.piece.role(), armies)) {
-        return Err(SetupError::PieceNotInArmies {
-            token: format!("{}{}", p.piece.letter(), p.square),
-            armies: Army::write_pair(armies),
-        });
+        return Err(FieldError::not_in_armies(p.piece.letter(), p.square, armies).into());
     }
     for c in &CASTLINGS {
         if pos.castling & c.right == 0 {
@@ -317,17 +232,13 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
             lone_pawn && !pos.occupied().has(ep) && !pos.occupied().has(start)
         };
         if !ok {
-            return Err(SetupError::ImpossibleEnPassant { token: fields[3].to_string() });
+            return Err(FieldError::ImpossibleEnPassant { token: fields[3].to_string() }.into());
         }
         pos.en_passant = Some(ep);
     }
     pos.key = pos.compute_key();
     pos.canonicalise_en_passant();
     Ok(pos)
-}
-
-fn parse_castling(token: &str) -> Result<u8, SetupError> {
-    read_castling(token).ok_or_else(|| SetupError::Castling { token: token.to_string() })
 }
 
 /// The entries on `square`, sorted by byte order, as the board field shows them.
@@ -342,39 +253,16 @@ pub fn square_text(pos: &FireFighter, square: Square) -> Option<String> {
 }
 
 pub fn write(pos: &FireFighter) -> String {
-    let mut board = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match square_text(pos, Square::from_file_rank(file, rank)) {
-                None => empty += 1,
-                Some(text) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push_str(&text);
-                }
-            }
-        }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
-    let castling: String =
-        CASTLINGS.iter().filter(|c| pos.castling & c.right != 0).map(|c| c.letter).collect();
-    let castling = if castling.is_empty() { "-".to_string() } else { castling };
     let ep = pos.en_passant.map_or("-".to_string(), |s| s.to_string());
-    let side = if pos.side == Color::White { 'w' } else { 'b' };
-    let mut text = format!(
-        "{board} {side} {castling} {ep} {} {} {}",
-        pos.halfmove,
-        pos.fullmove,
-        write_pair(pos.arson, 'A')
+    let mut text = fields::write_fen(
+        |square| square_text(pos, square),
+        pos.side,
+        pos.castling,
+        &ep,
+        (pos.halfmove, pos.fullmove),
     );
+    text.push(' ');
+    text.push_str(&write_pair(pos.arson, 'A'));
     if pos.lost.iter().any(|&l| l) {
         text.push(' ');
         text.push_str(&write_pair(pos.lost, 'F'));

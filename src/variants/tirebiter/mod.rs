@@ -29,6 +29,29 @@ use crate::core::{
 };
 use crate::variants::chess::attacks::pawn_attacks;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
+use crate::variants::{Variant, VariantInfo};
+
+pub const TIREBITER_INFO: VariantInfo = VariantInfo {
+    variant: Variant::Tirebiter,
+    name: "tirebiter",
+    aliases: &["tire-biter"],
+    description: "Betza: a capture takes everything it can, and the piece stands on every square it took",
+    xboard: None,
+    bench: &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+        "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6",
+    ],
+};
+
+pub const NICK_DANGER_INFO: VariantInfo = VariantInfo {
+    variant: Variant::NickDanger,
+    name: "nickdanger",
+    aliases: &["nick-danger"],
+    description:
+        "Betza: Tirebiter Chess, where even quiet moves split a piece over every square at its distance",
+    xboard: None,
+    bench: &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"],
+};
 
 impl<R: Rules> TirebiterPosition<R> {
     /// Keeps only the en passant squares an en passant capture of the side to move could be
@@ -112,44 +135,9 @@ impl<R: Rules> Game for TirebiterPosition<R> {
     // The author "would prefer that you play this game with different armies".
     const ARMIES: bool = true;
 
-    fn start() -> Self {
-        text::parse(START).expect("the start position is valid")
-    }
-
-    fn start_with_armies(armies: crate::core::Armies) -> Option<Self> {
-        let start = crate::variants::chess::armies::start_fen(armies);
-        let suffix = crate::variants::chess::fen::armies_suffix(armies);
-        text::parse(&format!("{start} -{suffix}")).ok()
-    }
-
-    fn armies(&self) -> crate::core::Armies {
-        TirebiterPosition::armies(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, SetupError> {
-        text::parse(text)
-    }
-
-    fn to_text(&self) -> String {
-        text::write(self)
-    }
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn to_move(&self) -> crate::core::Seat {
-        self.side.seat()
-    }
-
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_legal(out);
-    }
-
-    fn play(&mut self, m: Move) {
-        self.apply(m);
-        self.canonicalise_en_passant();
-    }
+    // start, start_with_armies, armies, from_text, to_text, seats, to_move, legal_moves, play,
+    // reversible_plies, key, recomputed_key and move_number, written once for both.
+    crate::variants::fields::game_glue!(text, "-");
 
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
@@ -160,18 +148,6 @@ impl<R: Rules> Game for TirebiterPosition<R> {
             });
         }
         (self.halfmove >= 100).then_some(Outcome::Draw { reason: DrawReason::MoveRule })
-    }
-
-    fn reversible_plies(&self) -> usize {
-        self.halfmove as usize
-    }
-
-    fn key(&self) -> u64 {
-        self.key
-    }
-
-    fn recomputed_key(&self) -> u64 {
-        self.compute_key()
     }
 
     fn move_squares(&self, m: Move) -> Vec<crate::core::Coord> {
@@ -188,10 +164,6 @@ impl<R: Rules> Game for TirebiterPosition<R> {
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveParseError> {
         notation::parse(self, token)
-    }
-
-    fn move_number(&self) -> u32 {
-        self.fullmove
     }
 
     fn render_turn_for_score(&self, actions: &[Move]) -> String {

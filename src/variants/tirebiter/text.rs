@@ -4,50 +4,24 @@
 
 use super::position::{TirebiterPosition, Unit, CASTLINGS};
 use super::rules::Rules;
-use crate::variants::chess::armies::{self, Army};
-use crate::variants::chess::fen::{armies_suffix, read_castling, read_counter, split_armies};
+use crate::variants::chess::armies;
+use crate::variants::chess::fen::armies_suffix;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
+use crate::variants::fields::{self, FieldError};
 use std::fmt;
 
 /// Why a Tirebiter position text was rejected; each variant carries the offending token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    FieldCount {
-        found: usize,
-        token: String,
-    },
-    RankCount {
-        board: String,
-    },
-    RankLength {
-        rank: String,
-    },
+    /// A field rejected as in every such position text (not 4 to 7 fields, ...).
+    Field(FieldError),
     PieceChar {
         rank: String,
         found: char,
     },
-    Side {
-        token: String,
-    },
-    Castling {
-        token: String,
-    },
-    EnPassant {
-        token: String,
-    },
-    HalfmoveClock {
-        token: String,
-    },
-    FullmoveNumber {
-        token: String,
-    },
     /// A group that is not two or more squares holding one kind of piece, or a square in two
     /// groups, or a pawn group on several ranks.
     Group {
-        token: String,
-    },
-    KingCount {
-        color: Color,
         token: String,
     },
     PawnOnBackRank {
@@ -59,57 +33,29 @@ pub enum SetupError {
     CastlingWithoutPieces {
         token: String,
     },
-    ImpossibleEnPassant {
-        token: String,
-    },
-    /// An armies field (`clobberers/nutty`) that names no armies.
-    Armies {
-        token: String,
-    },
-    /// A piece that belongs to neither army (`token` is its letter and square).
-    PieceNotInArmies {
-        token: String,
-        armies: String,
-    },
+}
+
+impl From<FieldError> for SetupError {
+    fn from(e: FieldError) -> Self {
+        SetupError::Field(e)
+    }
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::FieldCount { found, token } => {
-                write!(f, "position '{token}' has {found} fields, expected 4 to 7")
-            }
-            SetupError::RankCount { board } => write!(f, "board '{board}' does not have 8 ranks"),
-            SetupError::RankLength { rank } => write!(f, "rank '{rank}' does not have 8 squares"),
+            SetupError::Field(e) => e.fmt(f),
             SetupError::PieceChar { rank, found } => {
                 write!(f, "rank '{rank}' has invalid character '{found}'")
             }
-            SetupError::Side { token } => write!(f, "invalid side to move '{token}' (expected w or b)"),
-            SetupError::Castling { token } => write!(f, "invalid castling field '{token}'"),
-            SetupError::EnPassant { token } => write!(f, "invalid en passant field '{token}'"),
-            SetupError::HalfmoveClock { token } => write!(f, "invalid halfmove clock '{token}'"),
-            SetupError::FullmoveNumber { token } => write!(f, "invalid fullmove number '{token}'"),
             SetupError::Group { token } => write!(f, "invalid Tirebiter group '{token}'"),
-            SetupError::KingCount { color, token } => write!(
-                f,
-                "board '{token}' must have exactly one {} king",
-                if *color == Color::White { "white" } else { "black" }
-            ),
             SetupError::PawnOnBackRank { token } => write!(f, "pawn on back rank square '{token}'"),
-            SetupError::Armies { token } => write!(
-                f,
-                "invalid armies field '{token}' (expected <white>/<black> from fide, clobberers, nutty, rookies)"
-            ),
-            SetupError::PieceNotInArmies { token, armies } => {
-                write!(f, "piece '{token}' belongs to neither army ({armies})")
-            }
             SetupError::OpponentInCheck { token } => {
                 write!(f, "side not to move is in check (side field '{token}')")
             }
             SetupError::CastlingWithoutPieces { token } => {
                 write!(f, "castling right '{token}' without a normal king and rook at home")
             }
-            SetupError::ImpossibleEnPassant { token } => write!(f, "impossible en passant square '{token}'"),
         }
     }
 }
@@ -118,35 +64,17 @@ impl std::error::Error for SetupError {}
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
-fn counter(token: &str, min: u32, err: impl Fn() -> SetupError) -> Result<u32, SetupError> {
-    read_counter(token, min).ok_or_else(err)
-}
-
 fn squares_list(token: &str) -> Option<Vec<Square>> {
     token.split(',').map(|s| s.parse::<Square>().ok()).collect()
 }
 
 pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
-    let mut fields: Vec<&str> = text.split_whitespace().collect();
-    let armies = match split_armies(&mut fields) {
-        Some(token) => {
-            Army::parse_pair(token).map_err(|_| SetupError::Armies { token: token.to_string() })?
-        }
-        None => [Army::Fide; 2],
-    };
-    if !(4..=7).contains(&fields.len()) {
-        return Err(SetupError::FieldCount { found: fields.len(), token: text.to_string() });
-    }
+    let (fields, armies) = fields::split(text, 7)?;
     // The letters of the board.
     let mut letters: [Option<(Color, Role)>; 64] = [None; 64];
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return Err(SetupError::RankCount { board: fields[0].to_string() });
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+    for (rank, rank_text) in fields::ranks(fields[0])? {
         let mut file = 0u8;
-        let too_long = || SetupError::RankLength { rank: rank_text.to_string() };
+        let too_long = || SetupError::from(FieldError::RankLength { rank: rank_text.to_string() });
         for c in rank_text.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as u8;
@@ -176,10 +104,7 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
             letters[square.index()].filter(|&(_, role)| !armies::in_game(role, armies))
         {
             let letter = if color == Color::White { role.upper() } else { role.upper().to_ascii_lowercase() };
-            return Err(SetupError::PieceNotInArmies {
-                token: format!("{letter}{square}"),
-                armies: Army::write_pair(armies),
-            });
+            return Err(FieldError::not_in_armies(letter, square, armies).into());
         }
     }
     let mut pos = TirebiterPosition::<R>::empty();
@@ -212,21 +137,12 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
             }
         }
     }
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        token => return Err(SetupError::Side { token: token.to_string() }),
-    };
-    pos.castling = parse_castling(fields[2])?;
-    if let Some(token) = fields.get(4) {
-        pos.halfmove = counter(token, 0, || SetupError::HalfmoveClock { token: token.to_string() })?;
-    }
-    if let Some(token) = fields.get(5) {
-        pos.fullmove = counter(token, 1, || SetupError::FullmoveNumber { token: token.to_string() })?;
-    }
+    pos.side = fields::read_side(fields[1])?;
+    pos.castling = fields::read_castling(fields[2])?;
+    (pos.halfmove, pos.fullmove) = fields::read_counters(&fields)?;
     for color in [Color::White, Color::Black] {
         if pos.units().filter(|(_, u)| u.color == color && u.role == Role::King).count() != 1 {
-            return Err(SetupError::KingCount { color, token: fields[0].to_string() });
+            return Err(FieldError::KingCount { color, token: fields[0].to_string() }.into());
         }
     }
     for (_, u) in pos.units() {
@@ -254,7 +170,7 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
     if fields[3] != "-" {
         let token = fields[3];
         let squares =
-            squares_list(token).ok_or_else(|| SetupError::EnPassant { token: token.to_string() })?;
+            squares_list(token).ok_or_else(|| FieldError::EnPassant { token: token.to_string() })?;
         let them = !pos.side;
         let (rank, step) = if them == Color::White { (2u8, 1i8) } else { (5u8, -1i8) };
         for ep in squares {
@@ -266,7 +182,7 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
                     && start.is_some_and(|s| !pos.occupied().has(s))
             };
             if !ok {
-                return Err(SetupError::ImpossibleEnPassant { token: ep.to_string() });
+                return Err(FieldError::ImpossibleEnPassant { token: ep.to_string() }.into());
             }
             pos.en_passant |= ep.bb();
         }
@@ -274,10 +190,6 @@ pub fn parse<R: Rules>(text: &str) -> Result<TirebiterPosition<R>, SetupError> {
     pos.key = pos.compute_key();
     pos.canonicalise_en_passant();
     Ok(pos)
-}
-
-fn parse_castling(token: &str) -> Result<u8, SetupError> {
-    read_castling(token).ok_or_else(|| SetupError::Castling { token: token.to_string() })
 }
 
 /// The squares of a set, comma-joined in lexicographic order.
@@ -288,41 +200,17 @@ pub fn square_list(squares: Bitboard) -> String {
 }
 
 pub fn write<R: Rules>(pos: &TirebiterPosition<R>) -> String {
-    let mut board = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match pos.unit_at(Square::from_file_rank(file, rank)) {
-                None => empty += 1,
-                Some((_, u)) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push(u.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
-    let castling: String =
-        CASTLINGS.iter().filter(|c| pos.castling & c.right != 0).map(|c| c.letter).collect();
-    let castling = if castling.is_empty() { "-".to_string() } else { castling };
     let ep = if pos.en_passant.is_empty() { "-".to_string() } else { square_list(pos.en_passant) };
+    let board = fields::write_fen(
+        |square| pos.unit_at(square).map(|(_, u)| u.letter()),
+        pos.side,
+        pos.castling,
+        &ep,
+        (pos.halfmove, pos.fullmove),
+    );
     let mut groups: Vec<String> =
         pos.units().filter(|(_, u)| u.is_tirebiter()).map(|(_, u)| square_list(u.squares)).collect();
     groups.sort();
     let groups = if groups.is_empty() { "-".to_string() } else { groups.join(";") };
-    let side = if pos.side == Color::White { 'w' } else { 'b' };
-    format!(
-        "{board} {side} {castling} {ep} {} {} {groups}{}",
-        pos.halfmove,
-        pos.fullmove,
-        armies_suffix(pos.armies)
-    )
+    format!("{board} {groups}{}", armies_suffix(pos.armies))
 }

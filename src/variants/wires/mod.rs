@@ -22,7 +22,32 @@ use crate::core::{
     Turn, WinReason,
 };
 use crate::variants::chess::Color;
+use crate::variants::{Variant, VariantInfo, XboardSetup};
 use board::{coord, square_at, BOARD, SIDE};
+
+pub const NACV_INFO: VariantInfo = VariantInfo {
+    variant: Variant::NotAChessVariant,
+    name: "notachessvariant",
+    aliases: &["not-a-chess-variant", "nacv", "wires"],
+    description: "Muñiz: 41 squares, wires on the edges; every piece but the King crosses exactly one",
+    // XBoard can draw the pieces on the 7x7 board with holes, but not the wires, and cannot
+    // read a turn of a move and a wire (protocol-docs/xboard.md).
+    xboard: Some(XboardSetup {
+        piece_to_char: NACV_TABLE,
+        geometry: "7x7+0_fairy",
+        pieces: &[],
+        wider_than_rules: true,
+        // The wires field has no place in a FEN: XBoard gets an empty castling field instead.
+        board_fen: Some("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1"),
+        for_armies: None,
+    }),
+    bench: &["**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"],
+};
+
+/// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
+/// Archbishop's slot (A), the Caretaker in the Chancellor's (C), the WireRider in the
+/// Elephant's (E), the Short Windrider in the Dragon's (D), the King last.
+const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
 
 /// No-capture turns after which the game is drawn (N10).
 pub const NO_CAPTURE_TURNS: u32 = 100;
