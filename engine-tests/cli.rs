@@ -361,6 +361,25 @@ fn moves_accepts_san() {
     );
 }
 
+/// A SAN pawn move without its file is a push, never a capture: with the Bishop on b5, `b5` is
+/// refused (only axb5 reaches it), as is `d5` where only exd5 could; with the Bishop gone to a4,
+/// `b5` is the b-pawn's two-step.
+#[test]
+fn san_pawn_push_is_never_read_as_a_capture() {
+    for (line, token) in [("e4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6 Re1 b5", "'b5'"), ("e4 d5 d5", "'d5'")] {
+        let out = jester(&["show", "--moves", line]);
+        assert_eq!(out.status.code(), Some(2), "{line}: {}", stdout(&out));
+        assert!(stderr(&out).contains(token), "{line}: {}", stderr(&out));
+    }
+    // Tirebiter's SAN for one-leg moves reads pawns alike.
+    let out = jester(&["show", "--variant", "tirebiter", "--moves", "e4 d5 d5"]);
+    assert_eq!(out.status.code(), Some(2), "tirebiter: {}", stdout(&out));
+    assert!(stderr(&out).contains("'d5'"), "tirebiter: {}", stderr(&out));
+    let san = ok(&["show", "--moves", "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 b5"]);
+    let canonical = ok(&["show", "--moves", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 b7b5"]);
+    assert_eq!(san, canonical);
+}
+
 #[test]
 fn show_the_start() {
     let text = ok(&["show"]);

@@ -58,6 +58,64 @@ fn handshake_announces_the_features() {
     j.finish();
 }
 
+/// CECP's `new` starts standard chess: after a Throne Kings game, XBoard's "New Variant: normal"
+/// sends only `new`, and 1.e4 must be legal again.
+#[test]
+fn new_returns_to_standard_chess() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("variant thronekings");
+    j.send("force");
+    j.send("usermove e3e4");
+    let replies = ping(&mut j, 1);
+    assert!(replies.iter().all(|l| !l.contains("Illegal")), "e3e4 is Throne Kings' first move: {replies:?}");
+    j.send("new");
+    j.send("force");
+    j.send("usermove e2e4");
+    assert_eq!(ping(&mut j, 2), Vec::<String>::new(), "e2e4 after new");
+    j.send("quit");
+    j.finish();
+}
+
+/// A game with no `level`, `st` or `sd` gets XBoard's default `level 40 5 0`: the engine answers,
+/// spending its clock (`time`) over the 40 moves, instead of thinking forever.
+#[test]
+fn go_without_a_time_control_still_answers() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("time 1000");
+    j.send("otim 1000");
+    j.send("usermove e2e4");
+    let started = std::time::Instant::now();
+    let m = engine_move(&mut j);
+    assert!(is_legal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", &m), "{m}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?} for one move of ten seconds",
+        started.elapsed()
+    );
+    j.send("quit");
+    j.finish();
+}
+
+/// A command refused while the engine thinks on its move changes nothing, and a settings change
+/// restarts the thinking: the move still comes (no time loss in a GUI game).
+#[test]
+fn refused_commands_do_not_stop_the_engine_thinking() {
+    let mut j = xboard();
+    j.send("new");
+    j.send("st 1");
+    j.send("go");
+    std::thread::sleep(Duration::from_millis(200));
+    for line in ["usermove e7e5", "usermove zzzz", "setboard garbage", "undo", "memory 1"] {
+        j.send(line);
+    }
+    let m = engine_move(&mut j);
+    assert!(is_legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &m), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
 #[test]
 fn plays_both_colours_and_answers_pings_in_order() {
     let mut j = xboard();
@@ -230,6 +288,32 @@ fn analysis_mode_follows_moves_and_reports_stat01() {
         let first = l.split_whitespace().nth(4).unwrap();
         assert!(first != "e7e5" && first != "c7c5", "excluded move in {l}");
     }
+    j.send("quit");
+    j.finish();
+}
+
+/// `exclude all` never lists every move (a Not A Chess Variant opening has 61 million turns): the
+/// engine answers at once, and after `exclude all` an `include` leaves only that move.
+#[test]
+fn exclude_all_is_not_a_list_of_every_move() {
+    let mut j = xboard();
+    j.send("variant notachessvariant");
+    j.send("exclude all");
+    let replies = ping(&mut j, 1);
+    assert!(replies.iter().all(|l| l.starts_with("setup ") || l.starts_with("Error")), "{replies:?}");
+    j.send("new");
+    j.send("force");
+    j.send("post");
+    j.send("analyze");
+    j.send("exclude all");
+    j.send("include g1h3");
+    j.read_until(PROMPT, |l| l.split_whitespace().nth(4) == Some("g1h3"));
+    // Nothing left to analyse: the analysis stops.
+    j.send("exclude g1h3");
+    ping(&mut j, 2);
+    let late = j.drain(Duration::from_millis(500));
+    assert!(late.is_empty(), "{late:?}");
+    j.send("exit");
     j.send("quit");
     j.finish();
 }

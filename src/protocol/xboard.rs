@@ -43,6 +43,11 @@ struct Level {
     increment: Duration,
 }
 
+/// The time control of a `go` that no `level`, `st`, `sd` or `nps` preceded: XBoard's default,
+/// 40 moves in 5 minutes (`level 40 5 0`), so that such a `go` still answers.
+const DEFAULT_LEVEL: Level =
+    Level { moves_per_session: 40, base: Duration::from_secs(300), increment: Duration::ZERO };
+
 pub struct Xboard<W: Write> {
     out: W,
     tx: Sender<Message>,
@@ -53,7 +58,10 @@ pub struct Xboard<W: Write> {
     post: bool,
     ponder_enabled: bool,
     analyzing: bool,
+    /// CECP `exclude`: the excluded root moves, or after `exclude all` (`exclude_all`) the moves
+    /// `include`d since. "All" is never listed: a Not A Chess Variant opening has 61 million.
     excluded: Vec<String>,
+    exclude_all: bool,
     level: Option<Level>,
     fixed_time: Option<Duration>,
     max_depth: Option<i32>,
@@ -86,6 +94,7 @@ impl<W: Write> Xboard<W> {
             ponder_enabled: false,
             analyzing: false,
             excluded: Vec::new(),
+            exclude_all: false,
             level: None,
             fixed_time: None,
             max_depth: None,
@@ -229,12 +238,24 @@ impl<W: Write> Xboard<W> {
         let _ = self.engine.stop();
     }
 
+    /// After a settings change stopped the search: analysis goes on, or the engine thinks again
+    /// if it is its move.
+    fn resume(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        } else {
+            self.think_if_our_turn();
+        }
+    }
+
     /// Limits for the engine's own move in `session`'s position.
     fn move_limits(&self, session: &Session) -> Limits {
         let mut limits = Limits { multipv: 1, depth: self.max_depth, ..Limits::default() };
+        // With no `level`, `st`, `sd` or `nps` ever sent, XBoard's own default time control.
+        let default_level = (self.max_depth.is_none() && self.nps.is_none()).then_some(DEFAULT_LEVEL);
         if let Some(t) = self.fixed_time {
             limits.movetime = Some(t);
-        } else if let Some(level) = self.level {
+        } else if let Some(level) = self.level.or(default_level) {
             let remaining = self.engine_clock.unwrap_or(level.base);
             let moves_to_go = (level.moves_per_session > 0).then(|| {
                 let played = (session.moves().len() / session.seats().max(1)) as u32;
@@ -268,10 +289,15 @@ impl<W: Write> Xboard<W> {
     }
 
     fn analyze(&mut self) {
-        let limits =
-            Limits { infinite: true, multipv: 1, excluded: self.excluded.clone(), ..Limits::default() };
+        let mut limits = Limits { infinite: true, multipv: 1, ..Limits::default() };
+        if self.exclude_all {
+            limits.searchmoves = self.excluded.clone();
+        } else {
+            limits.excluded = self.excluded.clone();
+        }
         let session = self.session.clone();
-        if session.summary().outcome.is_none() {
+        let nothing_left = self.exclude_all && self.excluded.is_empty();
+        if session.summary().outcome.is_none() && !nothing_left {
             self.launch(&session, limits, Purpose::Analyze);
         } else {
             self.cancel_search();
@@ -299,18 +325,20 @@ impl<W: Write> Xboard<W> {
             "new" => {
                 self.cancel_search();
                 self.analyzing = false;
-                self.session.new_game();
+                // CECP: `new` starts a game of standard chess; a GUI sends `variant` after it for
+                // any other game.
+                self.session.set_variant(Variant::Normal);
                 self.engine.new_game();
                 self.engine_seat = Some(Seat::BLACK);
                 self.max_depth = None;
                 self.engine_clock = None;
-                self.excluded.clear();
+                self.clear_exclusions();
             }
             "variant" => match Variant::from_name(rest) {
                 Ok(v) => {
                     self.cancel_search();
                     self.session.set_variant(v);
-                    self.excluded.clear();
+                    self.clear_exclusions();
                     self.describe_variant(v);
                 }
                 Err(e) => self.error(&e.to_string(), line),
@@ -363,14 +391,16 @@ impl<W: Write> Xboard<W> {
             "setboard" => self.setboard(rest),
             "undo" | "remove" => {
                 let n = if word == "undo" { 1 } else { 2 };
-                self.cancel_search();
-                if self.session.undo(n) {
-                    self.excluded.clear();
+                if self.session.moves().len() < n {
+                    // Refused: nothing changes, a search goes on.
+                    self.error("no move to take back", line);
+                } else {
+                    self.cancel_search();
+                    self.session.undo(n);
+                    self.clear_exclusions();
                     if self.analyzing {
                         self.analyze();
                     }
-                } else {
-                    self.error("no move to take back", line);
                 }
             }
             "hard" => self.ponder_enabled = true,
@@ -403,6 +433,7 @@ impl<W: Write> Xboard<W> {
                     if let Err(e) = self.engine.set_hash(mb) {
                         self.error(&e.to_string(), line);
                     }
+                    self.resume();
                 }
                 _ => self.error("bad memory value", line),
             },
@@ -502,12 +533,17 @@ impl<W: Write> Xboard<W> {
                 return;
             }
         }
+        // A refused move changes nothing: the engine goes on thinking.
+        if self.session.canonical(token).is_err() {
+            self.send(&format!("Illegal move: {token}"));
+            return;
+        }
         if !self.analyzing {
             self.cancel_search();
         }
         match self.session.play(token) {
             Ok(_) => {
-                self.excluded.clear();
+                self.clear_exclusions();
                 if !self.analyzing && self.claim_result(Claimant::ToMove) {
                     return;
                 }
@@ -547,12 +583,12 @@ impl<W: Write> Xboard<W> {
     }
 
     fn setboard(&mut self, text: &str) {
-        self.cancel_search();
         let mut candidate = self.session.clone();
         match candidate.set_position(Some(text), &[]) {
             Ok(()) => {
+                self.cancel_search();
                 self.session = candidate;
-                self.excluded.clear();
+                self.clear_exclusions();
                 if self.analyzing {
                     self.analyze();
                 }
@@ -565,18 +601,21 @@ impl<W: Write> Xboard<W> {
         }
     }
 
+    fn clear_exclusions(&mut self) {
+        self.excluded.clear();
+        self.exclude_all = false;
+    }
+
     fn exclude(&mut self, exclude: bool, rest: &str, line: &str) {
         if rest == "all" {
-            if exclude {
-                self.excluded = self.session.legal_moves();
-            } else {
-                self.excluded.clear();
-            }
+            self.excluded.clear();
+            self.exclude_all = exclude;
         } else {
             match self.session.canonical(rest) {
                 Ok(m) => {
                     self.excluded.retain(|x| x != &m);
-                    if exclude {
+                    // The list holds exclusions, or after `exclude all` inclusions.
+                    if exclude != self.exclude_all {
                         self.excluded.push(m);
                     }
                 }
@@ -621,6 +660,7 @@ impl<W: Write> Xboard<W> {
                     if self.session.set_army(seat, army) {
                         self.describe_variant(self.session.variant());
                     }
+                    self.resume();
                 }
                 Err(e) => self.error(&e.to_string(), line),
             },
@@ -628,6 +668,7 @@ impl<W: Write> Xboard<W> {
                 Some(algorithm) => {
                     self.cancel_search();
                     self.engine.set_multi_seat(algorithm);
+                    self.resume();
                 }
                 None => self.error("bad option value", line),
             },

@@ -158,6 +158,8 @@ pub fn parse<R: Rules>(pos: &Position<R>, token: &str) -> Result<Move, MoveParse
             && (to.file(), to.rank()) == p.to
             && p.from_file.is_none_or(|f| f == from.file())
             && p.from_rank.is_none_or(|r| r == from.rank())
+            // A pawn move without its file (`b5`) is a push: never read it as a capture (`axb5`).
+            && (p.role != Role::Pawn || p.from_file.is_some() || from.file() == to.file())
             && m.promotion() == p.promotion
     });
     match (found.next(), found.next()) {

@@ -98,6 +98,10 @@ fn san<R: Rules>(pos: &TirebiterPosition<R>, token: &str, legal: &[(Move, String
                     && legs[0].to == to
                     && unit.is_some_and(|u| u.role == role)
                     && legs[0].from.to_string().contains(hint)
+                    // A pawn move without its file (`d5`) is a push, never a capture (`exd5`).
+                    && (role != Role::Pawn
+                        || hint.chars().any(|c| c.is_ascii_lowercase())
+                        || legs[0].from.file() == to.file())
             })
             .map(|(m, _)| *m)
             .collect(),
