@@ -380,6 +380,56 @@ fn san_pawn_push_is_never_read_as_a_capture() {
     assert_eq!(san, canonical);
 }
 
+/// A missing required flag is named on one line, without clap's line breaks shown as `\n`.
+#[test]
+fn a_missing_flag_is_named_on_one_readable_line() {
+    let out = jester(&["perft"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--depth") && !err.contains("\\n"), "{err}");
+}
+
+/// A placement alone is read with White to move, no castling and no en passant.
+#[test]
+fn a_placement_alone_is_a_position() {
+    let show = ok(&["show", "--fen", "4k3/8/8/8/8/8/4P3/4K3"]);
+    assert!(show.lines().any(|l| l == "Position: 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "{show}");
+    let show = ok(&["show", "--variant", "tirebiter", "--fen", "4k3/8/8/8/8/8/4P3/4K3"]);
+    assert!(show.lines().any(|l| l == "Position: 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -"), "{show}");
+    // Still refused when the placement itself is wrong, naming it.
+    let out = jester(&["show", "--fen", "4k3/8/8/8/8/8/4P3/4K2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("4K2"), "{}", stderr(&out));
+}
+
+/// `analyze` ends with a complete `info` line whose pv starts with the best move and then the
+/// ponder move, whatever an unfinished last iteration changed (node and time limits stop
+/// mid-iteration).
+#[test]
+fn analysis_ends_with_a_line_that_starts_with_the_best_move() {
+    let cases: [&[&str]; 3] = [
+        &["analyze", "--nodes", "20000", "--moves", "e4 e5 Nf3 Nc6 Bb5"],
+        &["analyze", "--nodes", "7777", "--variant", "firefighter"],
+        &["analyze", "--depth", "2", "--variant", "notachessvariant"],
+    ];
+    for args in cases {
+        let out = ok(args);
+        let lines: Vec<&str> = out.lines().collect();
+        let best: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+        assert_eq!(best[0], "bestmove", "{args:?}: {out}");
+        let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+        let pv: Vec<&str> = info.split_whitespace().skip_while(|w| *w != "pv").skip(1).collect();
+        assert_eq!(pv.first(), Some(&best[1]), "{args:?}: {info} / {}", lines.last().unwrap());
+        if let Some(ponder) = best.get(3) {
+            assert_eq!(pv.get(1), Some(ponder), "{args:?}: {info}");
+        }
+        for field in ["score", "nodes", "time"] {
+            assert!(info.contains(field), "{args:?}: {info}");
+        }
+    }
+}
+
 #[test]
 fn show_the_start() {
     let text = ok(&["show"]);

@@ -86,6 +86,13 @@ fn finds_mate_in_one_from_a_fen_and_reports_mate_score() {
     j.send("go depth 3");
     let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove 0000", "checkmated: no move");
+    // As Stockfish: the reason comes first, `score mate 0` when mated, `cp 0` in a stalemate.
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0") && l.contains("score mate 0")), "{lines:?}");
+    j.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    j.send("go depth 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "stalemate: no move");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0") && l.contains("score cp 0")), "{lines:?}");
     j.send("quit");
     j.finish();
 }

@@ -14,7 +14,13 @@ use std::time::Duration;
 const BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]
-#[command(name = "jester", version, about = "An engine for unusual chess variants")]
+#[command(
+    name = "jester",
+    version,
+    about = "An engine for unusual chess variants",
+    after_help = "Without a command, jester is an engine: it reads UCI or XBoard/CECP on standard input, \
+                  chosen by the first command (`uci` or `xboard`), as a GUI or `jester match` starts it."
+)]
 struct Cli {
     /// Without a command, jester speaks UCI or XBoard/CECP on standard input and output,
     /// chosen by the first command (`uci` or `xboard`).
@@ -260,7 +266,25 @@ impl PositionFlags {
         let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
         let army = |name: &str| Army::from_name(name).map_err(CommandError::Army);
         let armies = [army(&self.white_army)?, army(&self.black_army)?];
-        Ok((variant, PositionArgs { fen: self.fen, moves: self.moves, armies }))
+        // A placement alone, in the 8x8 variants: White to move, no castling, no en passant
+        // (protocol-docs/cli.md).
+        let eight_by_eight = matches!(
+            variant,
+            Variant::Normal
+                | Variant::FightingKings
+                | Variant::ThroneKings
+                | Variant::Cwda
+                | Variant::FireFighter
+                | Variant::Tirebiter
+                | Variant::NickDanger
+        );
+        let fen = match self.fen {
+            Some(text) if eight_by_eight && text.split_whitespace().count() == 1 => {
+                Some(format!("{} w - -", text.trim()))
+            }
+            fen => fen,
+        };
+        Ok((variant, PositionArgs { fen, moves: self.moves, armies }))
     }
 }
 
@@ -350,7 +374,8 @@ fn clap_message(e: &clap::Error) -> String {
         .filter_map(|marker| text.find(marker))
         .min()
         .unwrap_or(text.len());
-    text[..end].trim().to_string()
+    // clap lists missing arguments on indented lines of their own: one line, comma-separated.
+    text[..end].trim().replace(":\n  ", ": ").replace("\n  ", ", ")
 }
 
 /// Makes sure a message is one line: tokens quoted in it may carry control characters (a newline
@@ -386,6 +411,14 @@ fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command else {
+        // A person at a terminal, not a GUI: say what this is and what it waits for.
+        if io::IsTerminal::is_terminal(&io::stdin()) {
+            println!(
+                "jester {}: a UCI and XBoard engine for unusual chess variants; type `uci` or `xboard` \
+                 (or see `jester --help`)",
+                env!("CARGO_PKG_VERSION")
+            );
+        }
         jester::protocol::run(io::BufReader::new(io::stdin()), io::stdout());
         return ExitCode::SUCCESS;
     };

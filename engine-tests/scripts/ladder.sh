@@ -47,4 +47,5 @@ esac
   --tc "$tc" --games "$games" --concurrency 1 --random-plies 4 --seed 1 \
   --resign movecount=5,score=1000 --draw movenumber=40,movecount=10,score=10 \
   --pgn "$out/games.pgn" 2>&1 | tee "$out/match.log"
-echo "(games and log in $out; build $(git rev-parse --short HEAD 2>/dev/null || echo unknown))"
+echo "(games and log in $out; jester: $jester, checkout $(git rev-parse --short HEAD 2>/dev/null || echo unknown);"
+echo " record the build the binary was made from, and its jester bench node count)"

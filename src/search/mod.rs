@@ -19,7 +19,7 @@ pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
 pub use tt::TranspositionTable;
 
-use crate::core::{Game, MoveList, Record, Score};
+use crate::core::{Game, MoveList, Outcome, Record, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -287,12 +287,18 @@ pub fn think<G: Searchable>(
                 }
             }
             let mut main = Worker::<G>::new(ctx, limits, 0, keys, moves);
+            // The first line of the last report: depth, score and pv.
+            let mut last_reported: Option<(i32, Score, Vec<String>)> = None;
             let mut report = |w: &Worker<G>, depth: i32, lines: &[Line<G::Move>]| {
                 ctx.publish_nodes(0, w.nodes);
                 let nodes = ctx.total_nodes();
                 let time = ctx.elapsed();
                 let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
                 for (i, line) in lines.iter().enumerate() {
+                    let pv = render_line(root, &line.pv);
+                    if i == 0 {
+                        last_reported = Some((depth, line.score, pv.clone()));
+                    }
                     on_event(Event::Info(Info {
                         depth,
                         seldepth: line.seldepth.max(depth as usize),
@@ -302,7 +308,7 @@ pub fn think<G: Searchable>(
                         nps,
                         time,
                         hashfull: ctx.tt.hashfull(),
-                        pv: render_line(root, &line.pv),
+                        pv,
                     }));
                 }
             };
@@ -321,8 +327,47 @@ pub fn think<G: Searchable>(
                 depth: main.completed_depth,
                 nodes: 0,
             };
+            // The last word before `bestmove` is a complete line that starts with it (and the
+            // ponder move): an unfinished iteration may have changed the move since the last
+            // report, which is then repeated as it now stands.
+            let depth = main.completed_depth.max(1);
+            let pv: Vec<String> = if pv_has_turn { line } else { best.best.iter().cloned().collect() };
+            if last_reported != Some((depth, best.score, pv.clone())) {
+                let (nodes, time) = (ctx.total_nodes(), ctx.elapsed());
+                on_event(Event::Info(Info {
+                    depth,
+                    seldepth: rm.seldepth.max(depth as usize),
+                    multipv: 1,
+                    score: best.score,
+                    nodes,
+                    nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+                    time,
+                    hashfull: ctx.tt.hashfull(),
+                    pv,
+                }));
+            }
         });
     } else {
+        // No move to search. A game over says so first, as Stockfish does (`score mate 0` for
+        // the side that is mated, `cp 0` for a draw), so a GUI sees why the answer is `0000`.
+        if let Some(outcome) = root.outcome() {
+            best.score = match outcome {
+                Outcome::Win { winner, .. } if winner != root.to_move() => Score::mated_in(0),
+                Outcome::Win { .. } => Score::mate_in(0),
+                _ => Score::DRAW,
+            };
+            on_event(Event::Info(Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score: best.score,
+                nodes: 0,
+                nps: 0,
+                time: ctx.elapsed(),
+                hashfull: ctx.tt.hashfull(),
+                pv: Vec::new(),
+            }));
+        }
         hold_until_released(limits, ctx);
     }
     best.nodes = ctx.total_nodes();
