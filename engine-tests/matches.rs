@@ -294,6 +294,36 @@ fn adjudication_by_score() {
     let _ = std::fs::remove_file(temp("resign.pgn"));
 }
 
+/// Fixed-depth games from the start repeat one another: the referee says so, and how to vary them;
+/// random openings silence it. XBoard's minutes:seconds base is read too.
+#[test]
+fn repeated_games_are_warned_of() {
+    let jester = jester_engine("uci");
+    let other = format!("cmd={JESTER} proto=uci name=other option.Threads=1 option.Hash=16");
+    let repeat = jester_match(&["--engine", &jester, "--engine", &other, "--depth", "1", "--games", "4"]);
+    assert_eq!(repeat.status, Some(0), "{}{}", repeat.out, repeat.err);
+    assert!(repeat.out.contains("Warning: with a fixed depth"), "{}", repeat.out);
+    let varied = jester_match(&[
+        "--engine",
+        &jester,
+        "--engine",
+        &other,
+        "--depth",
+        "1",
+        "--games",
+        "4",
+        "--random-plies",
+        "4",
+    ]);
+    assert!(!varied.out.contains("Warning"), "{}", varied.out);
+    let clock = jester_match(&["--engine", &jester, "--engine", &other, "--tc", "0:01+0.01", "--games", "2"]);
+    assert_eq!(clock.status, Some(0), "{}{}", clock.out, clock.err);
+    assert!(clock.out.contains("Match: 2 games of normal at"), "{}", clock.out);
+    let bad = jester_match(&["--engine", &jester, "--engine", &other, "--tc", "1:60"]);
+    assert_eq!(bad.status, Some(2));
+    assert!(bad.err.contains("'1:60'"), "{}", bad.err);
+}
+
 #[test]
 fn the_sprt_stops_a_decided_match() {
     // jester against an engine that forfeits every game: H1 (jester is stronger) is accepted

@@ -30,11 +30,25 @@ impl TimeControl {
         TimeControl::Clock { base, increment, moves: None }
     }
 
-    /// Reads `10+0.1`, `60`, `40/60+0.5`, `40/60` (seconds; moves per period before `/`).
+    /// Reads `10+0.1`, `60`, `40/60+0.5`, `40/60` (seconds; moves per period before `/`), and a
+    /// base as XBoard writes it, minutes and seconds: `1:00+1`, `40/5:00`.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("time control '{text}' not understood (try 10+0.1 or 40/60)");
+        let bad = || format!("time control '{text}' not understood (try 10+0.1, 1:00+1 or 40/60)");
+        let number = |s: &str| -> Result<f64, String> {
+            s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(bad)
+        };
         let seconds = |s: &str| -> Result<Duration, String> {
-            let v: f64 = s.trim().parse().map_err(|_| bad())?;
+            let v = match s.split_once(':') {
+                Some((m, sec)) if !sec.contains(':') && !sec.contains('.') => {
+                    let sec = number(sec)?;
+                    if sec >= 60.0 {
+                        return Err(bad());
+                    }
+                    number(m)? * 60.0 + sec
+                }
+                Some(_) => return Err(bad()),
+                None => number(s)?,
+            };
             if !(0.0..=86_400.0).contains(&v) {
                 return Err(bad());
             }
@@ -860,7 +874,14 @@ mod tests {
             TimeControl::parse("40/60+0.5"),
             Ok(TimeControl::Clock { base: s(60.0), increment: s(0.5), moves: Some(40) })
         );
-        for bad in ["", "x", "10+", "0/60", "-1+0", "0+0", "1e9"] {
+        // XBoard's minutes:seconds base.
+        assert_eq!(TimeControl::parse("1:00+1"), Ok(TimeControl::clock(s(60.0), s(1.0))));
+        assert_eq!(
+            TimeControl::parse("40/5:00"),
+            Ok(TimeControl::Clock { base: s(300.0), increment: Duration::ZERO, moves: Some(40) })
+        );
+        assert_eq!(TimeControl::parse("0:30+0.2"), Ok(TimeControl::clock(s(30.0), s(0.2))));
+        for bad in ["", "x", "10+", "0/60", "-1+0", "0+0", "1e9", "1:60", "1:2:3", "1:x", "1:30.5", ":30"] {
             let e = TimeControl::parse(bad).unwrap_err();
             assert!(e.contains(&format!("'{bad}'")), "{e}");
         }

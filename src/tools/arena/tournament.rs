@@ -3,7 +3,7 @@
 //! live progress line, an optional SPRT stop, a final table and the games as PGN.
 
 use super::four_seats::{SeatedResult, SeatedTally};
-use super::player::{EngineSpec, Player};
+use super::player::{EngineSpec, Player, TimeControl};
 use super::referee::{play_game_as, End, FaultKind, GameConfig, GameResult};
 use super::stats::{Sprt, SprtDecision, Tally};
 use crate::core::{Armies, Army, Game, MoveList, Record, Seat};
@@ -164,6 +164,16 @@ fn run<G: Searchable>(
         config.concurrency,
         config.seed
     );
+    // Engines that search to a fixed depth or node count play the same game again from the same
+    // start: the extra games of a pairing would add nothing.
+    let fixed_effort = matches!(config.game.tc, TimeControl::Depth(_) | TimeControl::Nodes(_));
+    if fixed_effort && matches!(config.openings, OpeningSource::Start) && config.games > 2 {
+        let _ = writeln!(
+            out,
+            "Warning: with a fixed depth or node limit and no openings, the games of each pairing \
+             repeat one another; use --random-plies N or --openings FILE for different games"
+        );
+    }
 
     let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
     let stop = Arc::new(AtomicBool::new(false));
@@ -281,7 +291,7 @@ fn run<G: Searchable>(
 /// Refuses settings an engine cannot play by: limits its protocol lacks, set-up positions it
 /// cannot be given.
 fn check_engine(config: &MatchConfig, spec: &EngineSpec, player: &dyn Player) -> Result<(), MatchError> {
-    use super::player::{Protocol, TimeControl};
+    use super::player::Protocol;
     let refuse =
         |why: String| Err(MatchError(format!("engine '{}' cannot play this match: {why}", spec.label)));
     if spec.protocol == Protocol::Cecp {
