@@ -171,6 +171,26 @@ fn ponder_waits_for_ponderhit() {
     j.finish();
 }
 
+/// The time spent pondering counts towards the move (as in Stockfish): after pondering longer
+/// than the whole budget of a 30 s clock, a ponder hit is answered at once, not with a fresh
+/// budget spent again.
+#[test]
+fn ponder_time_counts_towards_the_move() {
+    let mut j = uci();
+    j.send("setoption name Ponder value true");
+    j.send("position startpos moves e2e4 e7e5");
+    j.send("go ponder wtime 30000 btime 30000");
+    std::thread::sleep(Duration::from_secs(5));
+    let sent = Instant::now();
+    j.send("ponderhit");
+    let m = bestmove(&mut j);
+    let answer = sent.elapsed();
+    assert!(answer < Duration::from_millis(450), "answered {answer:?} after the ponder hit");
+    assert!(is_legal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", &m), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
 #[test]
 fn every_go_gets_exactly_one_bestmove_in_order() {
     let mut j = uci();

@@ -106,11 +106,13 @@ impl Context {
         self.pondering.load(Ordering::Relaxed)
     }
 
-    /// The opponent played the expected move: the clock starts now, with the time limits of
-    /// `limits` when the GUI sent a fresh clock (CECP `time`), else those the search started with.
+    /// The opponent played the expected move: the search goes on as if it had started when the
+    /// pondering did (as in Stockfish), so the time spent pondering counts towards this move's
+    /// budget; with the time limits of `limits` when the GUI sent a fresh clock (CECP `time`),
+    /// else those the search started with.
     pub fn ponderhit(&self, limits: Option<&Limits>) {
         let limits = limits.unwrap_or(&self.limits_for_budget);
-        let fresh = TimeBudget::new(limits, Instant::now(), self.overhead);
+        let fresh = TimeBudget::new(limits, self.budget().start, self.overhead);
         *self.budget.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
         self.pondering.store(false, Ordering::Relaxed);
     }
