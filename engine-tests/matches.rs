@@ -498,6 +498,19 @@ fn validate_pgn(path: &Path) -> usize {
     check.games
 }
 
+/// A CECP engine entered as UCI is told apart at once by its answer to `uci`, with a hint.
+#[test]
+fn an_engine_of_the_other_protocol_is_named_at_once() {
+    let Some(fairymax) = require_peer("fairymax", "fairymax") else { return };
+    let wrong = format!("cmd={} proto=uci name=fairymax", fairymax.display());
+    let started = std::time::Instant::now();
+    let run = jester_match(&["--engine", &wrong, "--engine", &jester_engine("uci"), "--games", "2"]);
+    assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+    assert!(run.err.contains("does not speak UCI") && run.err.contains("proto=xboard"), "{}", run.err);
+    assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
 #[test]
 fn stockfish_against_fairymax_and_jester_against_both() {
     let (Some(stockfish), Some(fairymax)) =

@@ -360,17 +360,43 @@ impl UciPlayer {
     pub fn start(spec: &EngineSpec) -> Result<UciPlayer, String> {
         let mut process = Process::start(&spec.label, &spec.program, &spec.args)?;
         let fail = |p: &mut Process, what: &str| format!("{what}\n{}", p.transcript_tail(40));
-        let handshake = (|| {
+        // Ok(Some(answer)): the engine refused `uci` (see below).
+        let handshake = (|| -> Result<Option<String>, ReadError> {
             process.send("uci")?;
-            process.recv_until(PROMPT, |l| l.trim() == "uciok")?;
+            // An engine that answers `uci` with an error, or with CECP's `feature`, speaks
+            // another protocol: say so at once instead of waiting for a `uciok` that never comes.
+            let deadline = Instant::now() + PROMPT;
+            loop {
+                let (_, line) = process.recv(deadline)?;
+                let line = line.trim();
+                if line == "uciok" {
+                    break;
+                }
+                if line.starts_with("Error")
+                    || line.starts_with("feature")
+                    || line.contains("unknown command")
+                {
+                    return Ok(Some(line.to_string()));
+                }
+            }
             for (name, value) in &spec.options {
                 process.send(&format!("setoption name {name} value {value}"))?;
             }
             process.send("isready")?;
-            process.recv_until(PROMPT, |l| l.trim() == "readyok")
+            process.recv_until(PROMPT, |l| l.trim() == "readyok")?;
+            Ok(None)
         })();
-        if let Err(e) = handshake {
-            return Err(fail(&mut process, &format!("{}: UCI handshake failed ({e:?})", spec.label)));
+        match handshake {
+            Ok(None) => {}
+            Ok(Some(answer)) => {
+                return Err(format!(
+                    "{} does not speak UCI (it answered '{answer}' to 'uci'); try proto=xboard",
+                    spec.label
+                ))
+            }
+            Err(e) => {
+                return Err(fail(&mut process, &format!("{}: UCI handshake failed ({e:?})", spec.label)))
+            }
         }
         Ok(UciPlayer { process, label: spec.label.clone() })
     }
