@@ -479,16 +479,7 @@ const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
 /// The reference gives every count of engine-tests/perft/firefighter.perft up to `limit` nodes
 /// (the engine must give them all too: perft.rs).
 fn agrees_with_the_perft_file(limit: u64) {
-    let path = common::data_dir().join("perft").join("firefighter.perft");
-    let mut checked = 0;
-    for case in common::read_perft_file(&path) {
-        let p = pos(&case.epd);
-        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
-            assert_eq!(p.perft(depth), expected, "{} depth {depth}", case.id);
-            checked += 1;
-        }
-    }
-    assert!(checked >= 10, "only {checked} counts checked");
+    common::check_perft_file("firefighter", limit, |epd, depth| pos(epd).perft(depth));
 }
 
 #[test]

@@ -709,18 +709,8 @@ const OTHER_POSITIONS: [&str; 4] = [
 /// The reference gives every count of engine-tests/perft/tirebiter.perft and nickdanger.perft up
 /// to `limit` nodes (the engine must give them all too: perft.rs).
 fn agrees_with_the_perft_files(limit: u64) {
-    for (variant, nick) in [("tirebiter", false), ("nickdanger", true)] {
-        let path = common::data_dir().join("perft").join(format!("{variant}.perft"));
-        let mut checked = 0;
-        for case in common::read_perft_file(&path) {
-            let p = parse(&case.epd, nick).unwrap_or_else(|e| panic!("{variant} {}: {e}", case.id));
-            for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
-                assert_eq!(p.perft(depth), expected, "{variant} {} depth {depth}", case.id);
-                checked += 1;
-            }
-        }
-        assert!(checked >= 10, "{variant}: only {checked} counts checked");
-    }
+    common::check_perft_file("tirebiter", limit, |epd, depth| tb(epd).perft(depth));
+    common::check_perft_file("nickdanger", limit, |epd, depth| nd(epd).perft(depth));
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! The `jester` binary: a thin clap front over the library's commands.
 
 use clap::{Args, Parser, Subcommand};
-use jester::core::Army;
+use jester::core::{Army, Game};
 use jester::search::Limits;
 use jester::tools::arena::MatchConfig;
 use jester::tools::commands::{Analyze, Bench, CommandError, Moves, Perft, PositionArgs, Show};
-use jester::variants::{Variant, VARIANTS};
+use jester::variants::{Variant, VariantVisitor, VARIANTS};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -266,25 +266,27 @@ impl PositionFlags {
         let variant = Variant::from_name(&self.variant).map_err(CommandError::Variant)?;
         let army = |name: &str| Army::from_name(name).map_err(CommandError::Army);
         let armies = [army(&self.white_army)?, army(&self.black_army)?];
-        // A placement alone, in the 8x8 variants: White to move, no castling, no en passant
-        // (protocol-docs/cli.md).
-        let eight_by_eight = matches!(
-            variant,
-            Variant::Normal
-                | Variant::FightingKings
-                | Variant::ThroneKings
-                | Variant::Cwda
-                | Variant::FireFighter
-                | Variant::Tirebiter
-                | Variant::NickDanger
-        );
+        // A placement alone, in the two-seat 8x8 variants (whose texts are FEN with fields of
+        // their own after it): White to move, no castling, no en passant (protocol-docs/cli.md).
         let fen = match self.fen {
-            Some(text) if eight_by_eight && text.split_whitespace().count() == 1 => {
+            Some(text) if text.split_whitespace().count() == 1 && variant.dispatch(IsFenLike) => {
                 Some(format!("{} w - -", text.trim()))
             }
             fen => fen,
         };
         Ok((variant, PositionArgs { fen, moves: self.moves, armies }))
+    }
+}
+
+/// Whether a variant's position text is FEN-like: two seats on an 8x8 board.
+struct IsFenLike;
+
+impl VariantVisitor for IsFenLike {
+    type Output = bool;
+    fn visit<G: Game>(self) -> bool {
+        let start = G::start();
+        let board = start.diagram();
+        start.seats() == 2 && (board.files, board.ranks) == (8, 8)
     }
 }
 

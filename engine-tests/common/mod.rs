@@ -90,3 +90,17 @@ pub fn parse_divide(output: &str) -> std::collections::BTreeMap<String, u64> {
         })
         .collect()
 }
+
+/// Checks `perft(position text, depth)` against every count of `engine-tests/perft/<variant>.perft`
+/// up to `limit` nodes (a reference generator's agreement with the file); at least ten counts.
+pub fn check_perft_file(variant: &str, limit: u64, perft: impl Fn(&str, u32) -> u64) {
+    let path = data_dir().join("perft").join(format!("{variant}.perft"));
+    let mut checked = 0;
+    for case in read_perft_file(&path) {
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
+            assert_eq!(perft(&case.epd, depth), expected, "{variant} {} depth {depth}", case.id);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{variant}: only {checked} counts checked");
+}

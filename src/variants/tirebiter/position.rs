@@ -22,8 +22,9 @@ pub const MAX_PIECES: usize = 32;
 /// to move has at most 31 pieces. A piece reaches at most 27 squares by its legs (a Queen; every
 /// army piece reaches fewer). A normal piece has one capture and one quiet move per square (27),
 /// the King two castlings more; a Tirebiter piece has a vector move and a converging move per
-/// square its first location reaches (54); a pawn of either kind reaches at most 4 squares, each
-/// with 4 promotions and 2 moves (32).
+/// square its first location reaches (54). A pawn promotes to at most 8 types (two armies, A2):
+/// a Tirebiter pawn on the seventh rank has one push (vector only: its locations share a rank)
+/// and two diagonals (vector and converge), 40 moves; a normal pawn fewer.
 pub const MOVE_BOUND: usize = 31 * 54 + 2;
 const _: () = assert!(MOVE_BOUND <= crate::core::MAX_MOVES);
 /// A move has at most 16 legs: no piece captures, or splits, on more squares (a Colonel reaches
