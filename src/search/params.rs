@@ -36,6 +36,17 @@ pub const fn late_move_count(depth: i32) -> usize {
 }
 pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 4;
 
+/// SEE pruning: up to this depth, a move whose exchange loses more than the margin is skipped
+/// (quiet moves: linear in depth; captures, which already won something: quadratic).
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
+pub const fn see_pruning_margin(depth: i32, noisy: bool) -> i32 {
+    if noisy {
+        -20 * depth * depth
+    } else {
+        -64 * depth
+    }
+}
+
 /// History updates: bonus per depth, and the value the tables saturate at.
 pub const fn history_bonus(depth: i32) -> i32 {
     let d = if depth > 16 { 16 } else { depth };
@@ -47,6 +58,9 @@ pub const HISTORY_MAX: i32 = 16_384;
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY: i32 = 1 << 24;
 pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
+/// Noisy moves that lose their exchange: after every quiet move (history stays within
+/// +-HISTORY_MAX plus the variant's small quiet bonus).
+pub const ORDER_LOSING_NOISY: i32 = -(1 << 24);
 
 /// How often (in nodes) a thread checks the clock and the stop flag.
 pub const CHECK_INTERVAL: u64 = 1024;

@@ -27,6 +27,13 @@ pub trait Searchable: Game {
     /// The position after passing the turn, for null-move pruning; `None` where a pass is not
     /// meaningful or is risky (zugzwang-prone material, checks). The search adds its own guards.
     fn null_move(&self) -> Option<Self>;
+    /// Static exchange evaluation: whether playing `m` and then trading on its destination square,
+    /// least valuable attacker first, wins at least `threshold` centipawns for the mover. The
+    /// search uses it to order captures and to skip losing ones near the leaves. The default
+    /// answers yes to everything, which leaves every move in (correct, only less selective).
+    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
     /// A slot in the history tables for a quiet move (piece and destination, typically).
     fn history_index(&self, m: Self::Move) -> usize;
     /// A 32-bit code of a move, for the transposition table. Distinct legal moves of one position

@@ -421,6 +421,16 @@ impl<'a, G: Searchable> Worker<'a, G> {
             if !N::PV && !in_check && !noisy && index > 0 && pos.is_hopeless(mv) {
                 continue;
             }
+            // SEE pruning: near the leaves, skip a move that loses material in the exchange it
+            // starts (once a move has kept us out of a mate).
+            if !N::PV
+                && !in_check
+                && depth <= SEE_PRUNING_MAX_DEPTH
+                && best_score > Score::mated_in(MAX_PLY as i32).0
+                && !pos.see_ge(mv, see_pruning_margin(depth, noisy))
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             let gives_check = child.in_check();
@@ -530,6 +540,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_move = None;
         for index in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut order, index);
+            // A capture that loses material in its exchange cannot raise a stand-pat score.
+            if !in_check && best_score > Score::mated_in(MAX_PLY as i32).0 && !pos.see_ge(mv, 0) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             self.keys.push(child.key());
@@ -593,7 +607,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Ordering keys, parallel to `moves`: TT move, noisy moves by MVV/LVA, killers, history.
+    /// Ordering keys, parallel to `moves`: TT move, noisy moves that do not lose their exchange
+    /// by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
     fn order_moves(
         &self,
         pos: &G,
@@ -607,7 +622,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 if tt_move == Some(G::pack_move(m)) {
                     ORDER_TT_MOVE
                 } else if pos.is_noisy(m) {
-                    ORDER_NOISY + pos.noisy_order(m)
+                    let tier = if pos.see_ge(m, 0) { ORDER_NOISY } else { ORDER_LOSING_NOISY };
+                    tier + pos.noisy_order(m)
                 } else if self.killers[ply][0] == Some(m) {
                     ORDER_KILLER[0]
                 } else if self.killers[ply][1] == Some(m) {
