@@ -164,6 +164,39 @@ fn f10_castling_after_a_push() {
     assert_eq!(after(text, "@h1").to_text(), "4k3/8/8/8/8/8/8/3NK2R! b - - 1 1 -");
 }
 
+/// F13: burning belongs to a piece, never to its square. A King beside an own burning piece is
+/// not burning: a squirt aimed at it pushes it (so it may be pushed off the board), a rescue
+/// lifts only the burning piece, and arson on the King's neighbour does not set the King alight.
+#[test]
+fn f13_a_king_beside_a_burning_piece_does_not_burn() {
+    // The Rook on g7 (undeclared: any piece may squirt) threatens to push the King off h8, so
+    // Black's only legal move is to squirt it away first.
+    assert_eq!(moves("7(Qkq!)/6R1/7p/8/8/8/8/K7 b - - 0 30 -"), vec!["h8~g7".to_string()]);
+    // After d8~c7 the black pawn stands on b6 and could rescue the burning Pawn on b5, which
+    // lifts the Pawn, never the King beside it: the squirt is legal.
+    assert!(moves("3P~4/2p5/8/1(KP!)6/8/1k6/8/8 w - - 0 30 -").contains(&"d8~c7".to_string()));
+    // Arson on the Pawn that shares h5 with the King: the King does not burn, and the black
+    // Firefighter beside it only pushes it to h4.
+    assert!(moves("5N2/2k5/7p~/1P5(KP)/2P5/(Pb!)7/8/7Q w - - 0 30 A").contains(&"@h5P".to_string()));
+}
+
+/// F14: the Rook of F10 is the castling Rook on its corner: another piece leaving the King's
+/// square or the corner changes no right.
+#[test]
+fn f14_only_the_castling_king_and_rook_lose_rights() {
+    // The third Rook, which shared e1 with the King, leaves: both rights stay.
+    let pos = after("8/8/3k4/8/8/8/8/R3(KR)2R w KQ - 0 1 -", "Re1e2");
+    assert_eq!(pos.to_text().split(' ').nth(2), Some("KQ"), "{}", pos.to_text());
+    // The enemy Rook is squirted off the board out of the a1 crowd; White's Rook stays, and so
+    // does the right: long castling is legal.
+    let pos = after("1k6/8/8/8/8/8/B7/(Rr)3K3 w Q - 0 1 -", "a2~a1r b8b7");
+    assert_eq!(pos.to_text().split(' ').nth(2), Some("Q"), "{}", pos.to_text());
+    assert!(moves_of(&pos).contains(&"e1c1".to_string()), "{:?}", moves_of(&pos));
+    // The castling Rook itself leaving still costs the right (F10).
+    let pos = after("8/8/3k4/8/8/8/8/R3(KR)2R w KQ - 0 1 -", "h1g1");
+    assert_eq!(pos.to_text().split(' ').nth(2), Some("Q"), "{}", pos.to_text());
+}
+
 /// F11: stalemate draws, unless the stalemated side has a burning piece: then it loses.
 #[test]
 fn f11_stalemate_with_fire_loses() {

@@ -402,6 +402,20 @@ fn four_seats_take_four_clocks_and_report_standings() {
     );
     j.send("go depth 3");
     assert_eq!(bestmove(&mut j), "0000");
+    // A draw ends a four-seat game as a win does: threefold repetition (M8, M9), then the
+    // 200-ply rule. `go` answers `0000` after saying why.
+    let repeated = "a5a7 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5";
+    j.send(&format!("position startpos moves {repeated}"));
+    assert_eq!(sync(&mut j), vec!["info string result draw by threefold repetition".to_string()]);
+    j.send("go depth 3");
+    let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    assert!(lines.len() == 2 && lines[0].starts_with("info depth 0 seldepth 0 multipv 1 score cp 0 "), "{lines:?}");
+    assert_eq!(lines[1], "bestmove 0000");
+    let drawn = Fimbriation::start().to_text().replacen("- - 0 1", "- - 199 90", 1);
+    j.send(&format!("position fen {drawn} moves e5d7"));
+    assert_eq!(sync(&mut j), vec!["info string result draw by move-count rule".to_string()]);
+    j.send("go movetime 100");
+    assert_eq!(bestmove(&mut j), "0000");
     // A seat with no legal move passes.
     j.send(&format!("position fen {FIMBRIATION_RED_PASSES}"));
     assert_eq!(sync(&mut j), Vec::<String>::new());

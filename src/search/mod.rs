@@ -265,11 +265,15 @@ pub fn think<G: Searchable>(
     on_event: &mut dyn FnMut(Event),
 ) -> BestMove {
     let root = record.position();
-    if root.seats() > 2 {
+    // A four-seat game ends at once on a draw by repetition or by the move rule (M8), as on a
+    // win: nothing is searched. In two-seat games those draws are claims that the GUI makes,
+    // and the search plays on (protocol-docs/uci.md).
+    let finished = root.seats() > 2 && record.outcome().is_some();
+    if root.seats() > 2 && !finished {
         return multi::think(record, limits, ctx, on_event);
     }
     root.debug_validate();
-    let moves = root_moves(root, limits);
+    let moves = if finished { Vec::new() } else { root_moves(root, limits) };
     ctx.tt.new_search();
     let keys = record.keys();
     let mut best = BestMove { best: None, ponder: None, score: Score::DRAW, depth: 0, nodes: 0 };
@@ -352,7 +356,7 @@ pub fn think<G: Searchable>(
     } else {
         // No move to search. A game over says so first, as Stockfish does (`score mate 0` for
         // the side that is mated, `cp 0` for a draw), so a GUI sees why the answer is `0000`.
-        if let Some(outcome) = root.outcome() {
+        if let Some(outcome) = record.outcome() {
             best.score = match outcome {
                 Outcome::Win { winner, .. } if winner != root.to_move() => Score::mated_in(0),
                 Outcome::Win { .. } => Score::mate_in(0),

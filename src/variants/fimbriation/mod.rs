@@ -98,11 +98,11 @@ impl Game for Fimbriation {
     }
 
     fn key(&self) -> u64 {
-        self.key
+        self.full_key()
     }
 
     fn recomputed_key(&self) -> u64 {
-        self.compute_key()
+        Fimbriation { key: self.compute_key(), ..self.clone() }.full_key()
     }
 
     fn render_move(&self, m: Move) -> String {

@@ -616,14 +616,54 @@ impl Fimbriation {
         self.castling = rights;
     }
 
+    /// Sets `seat`'s en passant entry. The entries are not in `key`: see [`Self::full_key`].
     fn set_en_passant(&mut self, seat: Seat, ep: Option<EnPassant>) {
-        if let Some(old) = self.en_passant[seat.index()] {
-            self.key ^= ep_key(seat, old.skipped);
-        }
-        if let Some(new) = ep {
-            self.key ^= ep_key(seat, new.skipped);
-        }
         self.en_passant[seat.index()] = ep;
+    }
+
+    /// The position's key: `key` (pieces, seat to move, castling) with the en passant entries
+    /// that some pawn can still use. For repetition (M8, M9) positions are the same when the
+    /// same moves are possible, so an entry no pawn can use must not tell two positions apart.
+    pub fn full_key(&self) -> u64 {
+        let mut key = self.key;
+        for (seat, ep) in self.en_passant.iter().enumerate() {
+            if let Some(ep) = ep {
+                if self.en_passant_usable(Seat(seat as u8), *ep) {
+                    key ^= ep_key(Seat(seat as u8), ep.skipped);
+                }
+            }
+        }
+        key
+    }
+
+    /// Whether some pawn can take en passant on `owner`'s entry: a pawn diagonally beside the
+    /// skipped square that captures towards it, of a seat whose turn comes before `owner`'s
+    /// next one (the entry ends then, M4, M7).
+    fn en_passant_usable(&self, owner: Seat, ep: EnPassant) -> bool {
+        (4..8).any(|dir| {
+            let from = STEP[ep.skipped as usize][dir];
+            from != NO_SQUARE
+                && self.board[from as usize].is_some_and(|p| {
+                    p.role() == Role::Pawn
+                        && pawn_capture_directions(p.direction()).contains(&opposite(dir))
+                        && self.moves_before(p.owner(), owner)
+                })
+        })
+    }
+
+    /// Whether `seat` has a turn, counting from the seat to move's, before `owner`'s next one.
+    fn moves_before(&self, seat: Seat, owner: Seat) -> bool {
+        let mut s = self.to_move;
+        for _ in 0..SEATS {
+            if s == owner {
+                return false;
+            }
+            if s == seat {
+                return true;
+            }
+            s = self.next_live(s);
+        }
+        false
     }
 
     /// Moves the pieces of `m` and updates castling rights; returns whether the move was a capture
@@ -680,7 +720,7 @@ impl Fimbriation {
             self.set_en_passant(us, Some(EnPassant { skipped, landing: m.to }));
         }
         // Entries whose pawn has gone (captured, en passant or not) end (M4), and so do those
-        // whose skipped square a piece has entered: nothing can capture onto it any more.
+        // whose skipped square a piece has entered: nothing can capture onto it any more (M9).
         for seat in 0..SEATS as u8 {
             if let Some(ep) = self.en_passant[seat as usize] {
                 let still_there = self.board[ep.landing as usize]
@@ -739,12 +779,14 @@ impl Fimbriation {
         self.set_en_passant(loser, None);
         // Recruited pawns are no longer the two-stepping seat's: other entries stay.
         self.eliminated.push(loser);
+        // An elimination counts as a capture for the 200-ply clock (M9).
         self.halfmove = 0;
     }
 
     // ---------------------------------------------------------------------------------------
     // Keys and invariants
 
+    /// `key` computed from scratch: pieces, seat to move and castling rights.
     pub fn compute_key(&self) -> u64 {
         let mut key = SEAT_KEYS[self.to_move.index()];
         for sq in 0..CELLS as u8 {
@@ -755,11 +797,6 @@ impl Fimbriation {
         for (bit, k) in CASTLING_KEYS.iter().enumerate() {
             if self.castling & (1 << bit) != 0 {
                 key ^= k;
-            }
-        }
-        for seat in 0..SEATS as u8 {
-            if let Some(ep) = self.en_passant[seat as usize] {
-                key ^= ep_key(Seat(seat), ep.skipped);
             }
         }
         key

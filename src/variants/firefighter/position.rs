@@ -430,7 +430,9 @@ impl FireFighter {
         if self.is_attacked(king, them) {
             return true;
         }
-        let burning = self.burning[color as usize].has(king);
+        // Burning belongs to the King itself, not to its square: beside an own burning piece it
+        // is pushed by a squirt, not rescued (F13).
+        let burning = self.crowd(king).any(|p| p.color() == color && p.role() == Role::King && p.is_burning());
         let firefighting = self.firefighting(them);
         let helpers = match firefighting {
             Firefighting::Anyone => self.active_any(them),
@@ -463,8 +465,8 @@ impl FireFighter {
         let them = !us;
         self.key = self.key.wrapping_sub(self.state_key());
         let mut irreversible = false;
-        // Squares a King or Rook left, or where everything was captured (F10).
-        let mut left = Bitboard::EMPTY;
+        // Where a King or corner piece left its square, by colour (F10, F14).
+        let mut left = Departures::default();
         self.en_passant = None;
         let mut declare = false;
         match m.kind {
@@ -473,14 +475,14 @@ impl FireFighter {
                 if self.occupied[them as usize].has(m.to) {
                     let removed = self.remove_all(m.to);
                     self.note_removed(&removed);
-                    left |= m.to.bb();
+                    for &p in &removed {
+                        left.note(self, p, m.to);
+                    }
                     irreversible = true;
                 }
                 let placed = m.promotion.map_or(m.actor, |r| m.actor.with_role(r));
                 self.add(m.to, placed);
-                if self.castling_piece(m.actor) {
-                    left |= m.from.bb();
-                }
+                left.note(self, m.actor, m.from);
                 if m.actor.role() == Role::Pawn {
                     irreversible = true;
                     if m.from.rank().abs_diff(m.to.rank()) == 2 {
@@ -511,7 +513,8 @@ impl FireFighter {
                         self.remove(c.rook_from, rook);
                         self.add(c.rook_to, rook);
                     }
-                    left |= c.king_from.bb() | c.rook_from.bb();
+                    left.king[us as usize] |= c.king_from.bb();
+                    left.corner[us as usize] |= c.rook_from.bb();
                 }
             }
             MoveKind::Squirt => {
@@ -520,9 +523,7 @@ impl FireFighter {
                     self.replace(m.to, m.target, m.target.burning(false));
                 } else {
                     self.remove(m.to, m.target);
-                    if self.castling_piece(m.target) {
-                        left |= m.to.bb();
-                    }
+                    left.note(self, m.target, m.to);
                     let file = 2 * m.to.file() as i32 - m.from.file() as i32;
                     let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
                     if (0..8).contains(&file) && (0..8).contains(&rank) {
@@ -536,9 +537,7 @@ impl FireFighter {
             MoveKind::Rescue => {
                 declare = true;
                 self.remove(m.to, m.target);
-                if self.castling_piece(m.target) {
-                    left |= m.to.bb();
-                }
+                left.note(self, m.target, m.to);
                 if m.target.color() == them && m.target.is_firefighter() {
                     self.lost[them as usize] = true;
                 }
@@ -574,8 +573,8 @@ impl FireFighter {
 
     /// F10: a right goes when its King or corner piece (the Rook of its army, A3) left its
     /// square (or was captured there), burns, or when its corner no longer holds exactly one own
-    /// corner piece.
-    fn update_castling(&mut self, left: Bitboard) {
+    /// corner piece. Other pieces leaving those squares change nothing (F14).
+    fn update_castling(&mut self, left: Departures) {
         for c in &CASTLINGS {
             if self.castling & c.right == 0 {
                 continue;
@@ -588,7 +587,8 @@ impl FireFighter {
                 let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == corner);
                 matches!((rooks.next(), rooks.next()), (Some(r), None) if !r.is_burning())
             };
-            let touched = left.has(c.king_from) || left.has(c.rook_from);
+            let color = c.color as usize;
+            let touched = left.king[color].has(c.king_from) || left.corner[color].has(c.rook_from);
             if !king_home || !rook_ok || touched {
                 self.castling &= !c.right;
             }
@@ -610,8 +610,28 @@ impl FireFighter {
 impl FireFighter {
     /// Whether a piece's departure from its home square can cost a castling right: a King, or
     /// its army's corner piece (A3).
-    fn castling_piece(&self, piece: Piece) -> bool {
-        piece.role() == Role::King || piece.role() == armies::corner(self.armies[piece.color() as usize])
+    fn is_corner_piece(&self, piece: Piece) -> bool {
+        piece.role() == armies::corner(self.armies[piece.color() as usize])
+    }
+}
+
+/// The squares that Kings and corner pieces (the Rook of each army, A3) left during one action,
+/// by colour: what F10 and F14 judge castling rights by.
+#[derive(Default, Clone, Copy)]
+struct Departures {
+    king: [Bitboard; 2],
+    corner: [Bitboard; 2],
+}
+
+impl Departures {
+    /// `piece` left `square` (moved, captured, squirted or rescued away).
+    fn note(&mut self, pos: &FireFighter, piece: Piece, square: Square) {
+        let color = piece.color() as usize;
+        if piece.role() == Role::King {
+            self.king[color] |= square.bb();
+        } else if pos.is_corner_piece(piece) {
+            self.corner[color] |= square.bb();
+        }
     }
 }
 
