@@ -236,7 +236,8 @@ fn repetition_ignores_an_en_passant_entry_no_pawn_can_use() {
     // M9: after Red's a5a7 the text carries the entry `ra6`, but no pawn of another seat stands
     // beside a6 to take it, so the same moves are possible as when it has gone: Blue to move
     // after plies 1, 9 and 17 is one position three times, a draw at once.
-    let plies = "a5a7 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5";
+    let plies =
+        "a5a7 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5";
     let mut record = Record::new(Fimbriation::start());
     for (i, t) in plies.split(' ').enumerate() {
         assert_eq!(record.outcome(), None, "before ply {}", i + 1);
@@ -258,7 +259,8 @@ fn repetition_ignores_an_en_passant_entry_no_pawn_can_use() {
     assert_eq!(after_a7.key(), without_entry(&after_a7).key());
     // An entry a pawn can use still tells positions apart: Blue's west pawn on e7 may take
     // Red's d5-d7 two-step on d6 (Green's c7 pawn, which could too, is left out here).
-    let pieces: Vec<(&str, &str)> = scenes::PAWN_SCENE.iter().copied().filter(|&(sq, _)| sq != "c7").collect();
+    let pieces: Vec<(&str, &str)> =
+        scenes::PAWN_SCENE.iter().copied().filter(|&(sq, _)| sq != "c7").collect();
     let mut usable = scenes::Scene { pieces: &pieces, ..scenes::pawn_scene() }.pos::<Pos>(0).0;
     usable.play(usable.parse_move("d5d7").unwrap());
     assert!(usable.to_text().contains(" rd6 "), "{}", usable.to_text());

@@ -59,7 +59,8 @@ fn see_ge<R: Rules>(pos: &Position<R>, m: Move, threshold: i32) -> bool {
             break;
         }
         result = !result;
-        let role = ROLES_BY_VALUE.into_iter().find(|&r| (ours & pos.role_bb(r)).nonempty()).unwrap_or(Role::King);
+        let role =
+            ROLES_BY_VALUE.into_iter().find(|&r| (ours & pos.role_bb(r)).nonempty()).unwrap_or(Role::King);
         if role == Role::King {
             // The royal piece may only take last: if the other side still attacks, it cannot.
             if (attackers & pos.color_bb(!side)).nonempty() {

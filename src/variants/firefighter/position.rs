@@ -432,7 +432,8 @@ impl FireFighter {
         }
         // Burning belongs to the King itself, not to its square: beside an own burning piece it
         // is pushed by a squirt, not rescued (F13).
-        let burning = self.crowd(king).any(|p| p.color() == color && p.role() == Role::King && p.is_burning());
+        let burning =
+            self.crowd(king).any(|p| p.color() == color && p.role() == Role::King && p.is_burning());
         let firefighting = self.firefighting(them);
         let helpers = match firefighting {
             Firefighting::Anyone => self.active_any(them),
