@@ -35,7 +35,19 @@ fn handshake_lists_identity_and_options() {
     j.send("uci");
     let lines = j.read_until(PROMPT, |l| l == "uciok");
     assert!(lines[0].starts_with("id name jester"), "{lines:?}");
-    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_Variant"] {
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "UCI_Variant",
+        "Clear Hash",
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "UCI_ShowWDL",
+    ] {
         assert!(
             lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))),
             "{option}: {lines:?}"
@@ -43,6 +55,15 @@ fn handshake_lists_identity_and_options() {
     }
     let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(variant.contains("var normal"), "{variant}");
+    for option in [
+        "option name Clear Hash type button",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2000 min 1000 max 2000",
+        "option name UCI_ShowWDL type check default false",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
     assert_eq!(sync(&mut j), Vec::<String>::new());
     j.send("quit");
     j.finish();
@@ -240,6 +261,12 @@ fn options_are_checked() {
         ("setoption name UCI_Variant value xiangqi", "xiangqi"),
         ("setoption name NoSuchOption value 1", "NoSuchOption"),
         ("setoption name Move Overhead value 99999", "99999"),
+        ("setoption name Skill Level value 21", "'21'"),
+        ("setoption name Skill Level value weak", "'weak'"),
+        ("setoption name UCI_LimitStrength value yes", "'yes'"),
+        ("setoption name UCI_Elo value 999", "'999'"),
+        ("setoption name UCI_Elo value 2001", "'2001'"),
+        ("setoption name UCI_ShowWDL value 1", "'1'"),
     ] {
         j.send(line);
         let replies = sync(&mut j);
@@ -265,6 +292,7 @@ fn options_are_checked() {
 /// searches it starts all end with a legal bestmove.
 #[test]
 fn hostile_lines_never_break_the_engine() {
+    const REFUSED: [&str; 4] = ["go depth", "go wtime", "go searchmoves zz e2e4 depth 2", "go banana 7"];
     let hostile: Vec<String> = vec![
         "go depth 99999999999".into(),
         "go depth -5".into(),
@@ -319,7 +347,11 @@ fn hostile_lines_never_break_the_engine() {
         let replies = sync(&mut j);
         assert!(replies.iter().all(|r| !r.contains("panicked")), "{line:.80}: {replies:?}");
         let bestmoves: Vec<&String> = replies.iter().filter(|l| l.starts_with("bestmove")).collect();
-        if line.starts_with("go") {
+        if REFUSED.contains(&line.as_str()) {
+            // A malformed `go` is reported and starts nothing.
+            assert!(bestmoves.is_empty(), "{line}: {replies:?}");
+            assert!(replies.iter().any(|r| r.starts_with("info string error:")), "{line}: {replies:?}");
+        } else if line.starts_with("go") {
             assert_eq!(bestmoves.len(), 1, "{line}: {replies:?}");
             assert!(!bestmoves[0].starts_with("bestmove 0000"), "{line}: no move");
         } else {
@@ -387,11 +419,11 @@ fn four_seats_take_four_clocks_and_report_standings() {
         lines.iter().any(|l| l.contains("invalid value 'maxn' for option 'MultiSeatSearch'")),
         "{lines:?}"
     );
-    // White's clock names no seat here: reported, and the search still answers.
+    // White's clock names no seat here: reported, and no search starts.
     j.send("position startpos");
     j.send("go wtime 100 depth 1");
-    let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
-    assert!(lines.iter().any(|l| l.contains("'wtime' names no seat")), "{lines:?}");
+    let lines = sync(&mut j);
+    assert!(lines.len() == 1 && lines[0].contains("'wtime' names no seat"), "{lines:?}");
     // Standings after a position command, and the result of a finished game.
     j.send(&format!("position fen {FIMBRIATION_YELLOW_OUT}"));
     assert_eq!(sync(&mut j), vec!["info string eliminated Yellow".to_string()]);
@@ -404,12 +436,16 @@ fn four_seats_take_four_clocks_and_report_standings() {
     assert_eq!(bestmove(&mut j), "0000");
     // A draw ends a four-seat game as a win does: threefold repetition (M8, M9), then the
     // 200-ply rule. `go` answers `0000` after saying why.
-    let repeated = "a5a7 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5";
+    let repeated =
+        "a5a7 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5 j5i3 j10l9 e10f12 e5c6 i3j5 l9j10 f12e10 c6e5";
     j.send(&format!("position startpos moves {repeated}"));
     assert_eq!(sync(&mut j), vec!["info string result draw by threefold repetition".to_string()]);
     j.send("go depth 3");
     let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
-    assert!(lines.len() == 2 && lines[0].starts_with("info depth 0 seldepth 0 multipv 1 score cp 0 "), "{lines:?}");
+    assert!(
+        lines.len() == 2 && lines[0].starts_with("info depth 0 seldepth 0 multipv 1 score cp 0 "),
+        "{lines:?}"
+    );
     assert_eq!(lines[1], "bestmove 0000");
     let drawn = Fimbriation::start().to_text().replacen("- - 0 1", "- - 199 90", 1);
     j.send(&format!("position fen {drawn} moves e5d7"));
@@ -484,6 +520,307 @@ fn army_options_choose_the_armies() {
     // A text's own armies field wins over the options.
     j.send("position fen 4k3/8/8/8/8/8/8/D3K3 w - - 0 1 clobberers/fide");
     assert_eq!(sync(&mut j), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}
+
+/// A `go` with a malformed or missing limit, an unknown parameter or an illegal `searchmoves`
+/// move is reported by name and starts nothing: no search, no `bestmove`. A search already
+/// running is left alone.
+#[test]
+fn a_malformed_go_starts_no_search() {
+    let mut j = uci();
+    for (line, token) in [
+        ("go depth abc", "'abc'"),
+        ("go depth", "'depth'"),
+        ("go wtime 1000 btime x", "'x'"),
+        ("go nodes 1e6", "'1e6'"),
+        ("go movetime", "'movetime'"),
+        ("go searchmoves e2e4 e2e5 depth 2", "e2e5"),
+        ("go banana", "'banana'"),
+    ] {
+        j.send(line);
+        let replies = sync(&mut j);
+        assert!(
+            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
+            "{line}: {replies:?}"
+        );
+    }
+    j.send("go infinite");
+    j.read_until(PROMPT, |l| l.starts_with("info depth 3 "));
+    j.send("go depth x");
+    let replies = sync(&mut j);
+    assert!(replies.iter().any(|l| l.starts_with("info string error:") && l.contains("'x'")), "{replies:?}");
+    assert!(
+        replies.iter().all(|l| !l.starts_with("bestmove")),
+        "the running search was stopped: {replies:?}"
+    );
+    j.send("stop");
+    bestmove(&mut j);
+    assert!(sync(&mut j).iter().all(|l| !l.starts_with("bestmove")), "a second bestmove");
+    j.send("quit");
+    j.finish();
+}
+
+/// The `move: count` lines of `jester perft --divide`.
+fn cli_divide(variant: &str, depth: u32) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jester"))
+        .args(["perft", "--variant", variant, "--depth", &depth.to_string(), "--divide"])
+        .output()
+        .expect("run jester perft");
+    assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().take_while(|l| !l.is_empty()).map(str::to_string).collect()
+}
+
+/// `go perft N` prints as Stockfish does: `move: count` per legal move, an empty line, then
+/// `Nodes searched: total`; in every variant, with the moves as `jester perft --divide` names
+/// them. A bad depth is refused by name and prints nothing else.
+#[test]
+fn go_perft_divides_as_stockfish_does_in_every_variant() {
+    let mut j = uci();
+    j.send("position startpos");
+    j.send("go perft 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("Nodes searched"));
+    let (total, rest) = lines.split_last().unwrap();
+    assert_eq!(total, "Nodes searched: 8902");
+    let (empty, moves) = rest.split_last().unwrap();
+    assert_eq!(empty, "");
+    assert_eq!(moves.len(), 20, "{moves:?}");
+    assert!(
+        moves.contains(&"e2e4: 600".to_string()) && moves.contains(&"g1f3: 440".to_string()),
+        "{moves:?}"
+    );
+    assert_eq!(moves, cli_divide("normal", 3).as_slice());
+    for (variant, depth) in [("firefighter", 2), ("tirebiter", 2), ("fimbriation", 2), ("cwda", 2)] {
+        j.send(&format!("setoption name UCI_Variant value {variant}"));
+        j.send("position startpos");
+        sync(&mut j);
+        j.send(&format!("go perft {depth}"));
+        let lines = j.read_until(PROMPT, |l| l.starts_with("Nodes searched"));
+        let expected = cli_divide(variant, depth);
+        let total: u64 = expected.iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+        assert_eq!(lines[..lines.len() - 2], expected[..], "{variant}");
+        assert_eq!(lines[lines.len() - 1], format!("Nodes searched: {total}"), "{variant}");
+    }
+    for (line, token) in [
+        ("go perft", "perft"),
+        ("go perft 0", "'0'"),
+        ("go perft -1", "'-1'"),
+        ("go perft two", "'two'"),
+        ("go perft 21", "'21'"),
+        ("go perft 2 depth 3", "'depth'"),
+    ] {
+        j.send(line);
+        let replies = sync(&mut j);
+        assert!(
+            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
+            "{line}: {replies:?}"
+        );
+    }
+    j.send("quit");
+    j.finish();
+}
+
+/// The node count and best move of a fixed-depth search (one thread: deterministic).
+fn search_nodes(j: &mut Jester, go: &str) -> (u64, String) {
+    j.send(go);
+    let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let nodes = words[words.iter().position(|&w| w == "nodes").unwrap() + 1].parse().unwrap();
+    (nodes, lines.last().unwrap().to_string())
+}
+
+/// `Clear Hash` forgets what earlier searches stored, as a fresh engine, and keeps the position.
+#[test]
+fn clear_hash_forgets_earlier_searches_and_keeps_the_position() {
+    let mut j = uci();
+    j.send("position startpos moves e2e4 c7c5");
+    let fresh = search_nodes(&mut j, "go depth 7");
+    let warm = search_nodes(&mut j, "go depth 7");
+    assert!(warm.0 < fresh.0, "the table should have helped: {warm:?} after {fresh:?}");
+    j.send("setoption name Clear Hash");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    assert_eq!(search_nodes(&mut j, "go depth 7"), fresh, "as fresh, in the same position");
+    // While searching: the search answers first.
+    j.send("go infinite");
+    j.read_until(PROMPT, |l| l.starts_with("info depth 2 "));
+    j.send("setoption name Clear Hash");
+    let replies = sync(&mut j);
+    assert_eq!(replies.iter().filter(|l| l.starts_with("bestmove")).count(), 1, "{replies:?}");
+    j.send("quit");
+    j.finish();
+}
+
+/// Middlegame and opening positions where several moves are close.
+const SKILL_POSITIONS: [&str; 6] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5",
+    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 4 8",
+    "r1bq1rk1/pp3ppp/2nbpn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+];
+
+/// The best move of each of [`SKILL_POSITIONS`], each searched from a cleared table; and the
+/// deepest depth reported.
+fn skill_moves(j: &mut Jester) -> (Vec<String>, i32) {
+    let mut moves = Vec::new();
+    let mut deepest = 0;
+    for fen in SKILL_POSITIONS {
+        j.send("ucinewgame");
+        j.send(&format!("position fen {fen}"));
+        j.send("go depth 6");
+        let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+        for l in lines.iter().filter(|l| l.starts_with("info depth ")) {
+            deepest = deepest.max(l.split_whitespace().nth(2).unwrap().parse().unwrap());
+        }
+        let m = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        assert!(is_legal(fen, &m), "{m} in {fen}");
+        // The move played is one of the lines reported.
+        assert!(lines.iter().any(|l| l.contains(&format!(" pv {m}"))), "{m}: {lines:?}");
+        moves.push(m);
+    }
+    (moves, deepest)
+}
+
+/// `Skill Level` below 20 plays weaker, reproducibly: a shallow search over at least four lines,
+/// then one of them chosen with a random bonus seeded by the position. `UCI_LimitStrength` with
+/// `UCI_Elo` picks a level; without it the rating is ignored. Every move is legal.
+#[test]
+fn skill_level_and_elo_weaken_the_play_reproducibly() {
+    let mut j = uci();
+    let (full, full_depth) = skill_moves(&mut j);
+    assert_eq!(full_depth, 6);
+    j.send("setoption name Skill Level value 0");
+    let (weakest, weakest_depth) = skill_moves(&mut j);
+    assert_eq!(weakest_depth, 1, "level 0 searches one ply");
+    let differ = full.iter().zip(&weakest).filter(|(a, b)| a != b).count();
+    assert!(differ >= 2, "level 0 played as full strength: {weakest:?} and {full:?}");
+    assert_eq!(skill_moves(&mut j).0, weakest, "the same level, the same moves");
+    // Level 0 reports four lines at depth 1, though MultiPV is 1.
+    j.send(&format!("position fen {}", SKILL_POSITIONS[1]));
+    j.send("go depth 6");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    for k in 1..=4 {
+        let line = |l: &&String| l.starts_with("info depth 1 ") && l.contains(&format!(" multipv {k} "));
+        assert!(lines.iter().any(|l| line(&l)), "line {k}: {lines:?}");
+    }
+    // A bad value changes nothing: still level 0.
+    j.send("setoption name Skill Level value 42");
+    sync(&mut j);
+    assert_eq!(skill_moves(&mut j).0, weakest);
+    // The rating counts only with UCI_LimitStrength: 1000 is level 0, 2000 full strength.
+    j.send("setoption name Skill Level value 20");
+    j.send("setoption name UCI_Elo value 1000");
+    assert_eq!(skill_moves(&mut j).0, full, "UCI_Elo without UCI_LimitStrength");
+    j.send("setoption name UCI_LimitStrength value true");
+    assert_eq!(skill_moves(&mut j).0, weakest, "UCI_Elo 1000");
+    j.send("setoption name UCI_Elo value 2000");
+    assert_eq!(skill_moves(&mut j), (full, 6), "UCI_Elo 2000");
+    j.send("quit");
+    j.finish();
+}
+
+/// `UCI_ShowWDL`: every `info` line with a score carries `wdl W D L` after it, permille summing
+/// to 1000, growing with the score; mates are certain. Off by default and in four-seat games.
+#[test]
+fn show_wdl_adds_win_draw_loss_to_every_score() {
+    let wdl = |line: &str| -> Option<(u32, u32, u32)> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "wdl")?;
+        assert_eq!(words[at - 3], "score", "wdl right after the score: {line}");
+        let n = |k: usize| words[at + k].parse::<u32>().unwrap();
+        Some((n(1), n(2), n(3)))
+    };
+    let mut j = uci();
+    j.send("go depth 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| wdl(l).is_none()), "off by default: {lines:?}");
+    j.send("setoption name UCI_ShowWDL value true");
+    // White is a queen up: White wins most of the time, Black rarely.
+    for (fen, winning) in
+        [("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1", true), ("3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", false)]
+    {
+        j.send(&format!("position fen {fen}"));
+        j.send("go depth 4");
+        let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!infos.is_empty());
+        for l in infos {
+            let (w, d, l3) = wdl(l).unwrap_or_else(|| panic!("no wdl: {l}"));
+            assert_eq!(w + d + l3, 1000, "{l}");
+            assert!(if winning { w > 800 } else { l3 > 800 }, "{l}");
+        }
+    }
+    // Mate in one, and mated.
+    j.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    j.send("go depth 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains("score mate 1 wdl 1000 0 0 ")), "{lines:?}");
+    j.send("position fen 6k1/8/8/8/8/8/r4PPP/6K1 b - - 0 1 moves a2a1");
+    j.send("go depth 3");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(
+        lines[0].starts_with("info depth 0 ") && lines[0].contains("score mate 0 wdl 0 0 1000 "),
+        "{lines:?}"
+    );
+    // Four seats: no two-seat curve.
+    j.send("setoption name UCI_Variant value fimbriation");
+    j.send("go depth 1");
+    let lines = j.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| wdl(l).is_none()), "{lines:?}");
+    j.send("setoption name UCI_Variant value normal");
+    j.send("setoption name UCI_ShowWDL value false");
+    j.send("go depth 2");
+    let lines = j.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| wdl(l).is_none()), "switched off: {lines:?}");
+    j.send("quit");
+    j.finish();
+}
+
+/// `d` draws the position as `jester show` does, with its text, key and seat to move; `eval`
+/// gives the static evaluation from the seat to move's view.
+#[test]
+fn d_draws_the_position_and_eval_scores_it() {
+    let mut j = uci();
+    j.send("position startpos moves e2e4");
+    j.send("d");
+    let lines = sync(&mut j);
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(lines.contains(&format!("Position: {after_e4}")), "{lines:?}");
+    assert!(lines.contains(&" 4 | . | . | . | . | P | . | . | . |".to_string()), "{lines:?}");
+    assert!(lines.contains(&"To move: Black".to_string()), "{lines:?}");
+    let key = lines.iter().find_map(|l| l.strip_prefix("Key: ")).expect("a key");
+    assert!(key.len() == 16 && key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    let show = std::process::Command::new(env!("CARGO_BIN_EXE_jester"))
+        .args(["show", "--variant", "normal", "--moves", "e2e4"])
+        .output()
+        .unwrap();
+    let show = String::from_utf8_lossy(&show.stdout);
+    for line in show.lines() {
+        assert!(lines.iter().any(|l| l == line), "jester show's line {line:?} missing: {lines:?}");
+    }
+    // White a queen up: good for White to move, bad for Black to move.
+    let eval = |j: &mut Jester, fen: &str| -> i32 {
+        j.send(&format!("position fen {fen}"));
+        j.send("eval");
+        let lines = sync(j);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].starts_with("Terms: "), "{lines:?}");
+        let words: Vec<&str> = lines[0].split_whitespace().collect();
+        assert_eq!(words[..2], ["Static", "evaluation:"], "{lines:?}");
+        words[2].parse().unwrap()
+    };
+    assert!(eval(&mut j, "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1") > 500);
+    assert!(eval(&mut j, "4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1") < -500);
+    // Every variant: Fimbriation's Red moves first.
+    j.send("setoption name UCI_Variant value fimbriation");
+    j.send("d");
+    let lines = sync(&mut j);
+    assert!(lines.contains(&"To move: Red".to_string()), "{lines:?}");
+    j.send("eval");
+    assert_eq!(sync(&mut j).len(), 2);
     j.send("quit");
     j.finish();
 }

@@ -5,11 +5,12 @@
 #
 #   engine-tests/scripts/ladder.sh RUNG [GAMES] [TC]
 #
-# RUNG: fairymax | sf2000 | sf2400 | sf2800 | fsf-normal | fsf-thronekings
+# RUNG: fairymax | sf2000 | sf2400 | sf2800 | sf<ELO> | fsf-normal | fsf-thronekings
 # GAMES: default 200; TC: default 10+0.1. One game at a time (--concurrency 1), so both engines
 # share the machine alike; keep other heavy work off it meanwhile. JESTER picks the binary
-# (default target/release/jester, a --release build). The PGN and the log are kept in
-# ladder-<rung>-<date>/ under $LADDER_DIR (default /tmp).
+# (default target/release/jester, a --release build); JESTER_OPTIONS adds options to it, e.g.
+# "option.UCI_LimitStrength=true option.UCI_Elo=1500" to calibrate the Elo scale (uci.md). The PGN
+# and the log are kept in ladder-<rung>-<date>/ under $LADDER_DIR (default /tmp).
 set -euo pipefail
 rung=${1:?usage: ladder.sh RUNG [GAMES] [TC]}
 games=${2:-200}
@@ -22,7 +23,7 @@ export PATH="$PATH:/usr/games"
 variant=normal
 case "$rung" in
   fairymax) peer="cmd=$(command -v fairymax) proto=xboard name=fairymax" ;;
-  sf2000 | sf2400 | sf2800)
+  sf[0-9][0-9][0-9][0-9])
     elo=${rung#sf}
     peer="cmd=$(command -v stockfish) proto=uci name=stockfish-$elo option.Threads=1 option.Hash=64 \
 option.UCI_LimitStrength=true option.UCI_Elo=$elo" ;;
@@ -38,11 +39,11 @@ startFen = rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1
 INI
     peer="cmd=$(command -v fairy-stockfish) proto=uci name=fairy-stockfish option.Threads=1 option.Hash=64 \
 option.VariantPath=$out/variants.ini" ;;
-  *) echo "unknown rung '$rung' (fairymax, sf2000, sf2400, sf2800, fsf-normal, fsf-thronekings)" >&2; exit 2 ;;
+  *) echo "unknown rung '$rung' (fairymax, sf2000, sf2400, sf2800, sf<ELO>, fsf-normal, fsf-thronekings)" >&2; exit 2 ;;
 esac
 
 "$jester" match --variant "$variant" \
-  --engine "cmd=$jester proto=uci name=jester option.Hash=64 option.Threads=1" \
+  --engine "cmd=$jester proto=uci name=jester option.Hash=64 option.Threads=1 ${JESTER_OPTIONS:-}" \
   --engine "$peer" \
   --tc "$tc" --games "$games" --concurrency 1 --random-plies 4 --seed 1 \
   --resign movecount=5,score=1000 --draw movenumber=40,movecount=10,score=10 \

@@ -7,6 +7,7 @@
 pub mod format;
 pub mod session;
 pub mod uci;
+pub mod wdl;
 
 use crate::search::Event;
 use std::io::{BufRead, Write};

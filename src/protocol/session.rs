@@ -11,6 +11,7 @@
 use crate::core::{Armies, Army, Game, MoveParseError, Outcome, Record, Seat};
 use crate::eval::{dispatch, SearchVisitor};
 use crate::search::{Engine, Event, Limits, Searchable};
+use crate::tools::{perft, render};
 use crate::variants::{UnknownVariant, Variant};
 use std::any::Any;
 use std::fmt;
@@ -215,6 +216,31 @@ impl Session {
         dispatch(self.variant, RootActionCount { session: self })
     }
 
+    /// The board drawn as text (as `jester show` draws it), with the position's key and the name
+    /// of the seat to move (UCI `d`).
+    pub fn picture(&self) -> Picture {
+        dispatch(self.variant, Draw { session: self })
+    }
+
+    /// The static evaluation of the current position, in centipawns from the seat to move's
+    /// view, with that seat's name (UCI `eval`).
+    pub fn static_eval(&self) -> (i32, String) {
+        dispatch(self.variant, StaticEval { session: self })
+    }
+
+    /// How many legal moves (whole turns) the current position has, counted without listing
+    /// them: where a turn has several actions they can be millions (Not A Chess Variant's
+    /// opening).
+    pub fn turn_count(&self) -> u64 {
+        dispatch(self.variant, TurnCount { session: self })
+    }
+
+    /// Perft split by legal move (whole turns), sorted by canonical token, as `jester perft
+    /// --divide` prints it; `depth` is at least 1. The root moves are spread over rayon's pool.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        dispatch(self.variant, PerftDivide { session: self, depth })
+    }
+
     /// Starts a background search of the current position.
     pub fn start_search(
         &self,
@@ -223,6 +249,15 @@ impl Session {
         on_event: impl FnMut(Event) + Send + 'static,
     ) -> Result<(), SessionError> {
         dispatch(self.variant, StartSearch { session: self, engine, limits, on_event })
+    }
+
+    /// The game, for operations that cannot fail: the session only ever holds positions that
+    /// were read successfully, so the start position stands in only for a broken invariant.
+    fn current<G: Game>(&self) -> Record<G> {
+        self.record::<G>().unwrap_or_else(|e| {
+            log::error!("session no longer readable: {e}");
+            Record::new(G::start())
+        })
     }
 
     fn record<G: Game>(&self) -> Result<Record<G>, SessionError> {
@@ -321,14 +356,7 @@ struct Summarise<'a> {
 impl SearchVisitor for Summarise<'_> {
     type Output = Summary;
     fn visit<G: Searchable>(self) -> Summary {
-        // The session only ever holds positions that were read successfully.
-        let record = match self.session.record::<G>() {
-            Ok(r) => r,
-            Err(e) => {
-                log::error!("session no longer readable: {e}");
-                Record::new(G::start())
-            }
-        };
+        let record = self.session.current::<G>();
         let pos = record.position();
         let outcome = record.outcome();
         Summary {
@@ -340,6 +368,74 @@ impl SearchVisitor for Summarise<'_> {
             position_text: pos.to_text(),
             start_text: record.start().to_text(),
         }
+    }
+}
+
+/// The current position drawn (UCI `d`).
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The board as `jester show` draws it, lines ending in newlines.
+    pub board: String,
+    pub key: u64,
+    /// The name of the seat to move.
+    pub to_move: String,
+}
+
+struct Draw<'a> {
+    session: &'a Session,
+}
+
+impl SearchVisitor for Draw<'_> {
+    type Output = Picture;
+    fn visit<G: Searchable>(self) -> Picture {
+        let record = self.session.current::<G>();
+        let pos = record.position();
+        Picture {
+            board: render::ascii(&pos.diagram()),
+            key: pos.key(),
+            to_move: pos.seat_name(pos.to_move()),
+        }
+    }
+}
+
+struct StaticEval<'a> {
+    session: &'a Session,
+}
+
+impl SearchVisitor for StaticEval<'_> {
+    type Output = (i32, String);
+    fn visit<G: Searchable>(self) -> (i32, String) {
+        let record = self.session.current::<G>();
+        let pos = record.position();
+        (pos.evaluate(), pos.seat_name(pos.to_move()))
+    }
+}
+
+struct TurnCount<'a> {
+    session: &'a Session,
+}
+
+impl SearchVisitor for TurnCount<'_> {
+    type Output = u64;
+    fn visit<G: Searchable>(self) -> u64 {
+        self.session.record::<G>().map_or(0, |r| perft::perft(r.position(), 1))
+    }
+}
+
+struct PerftDivide<'a> {
+    session: &'a Session,
+    depth: u32,
+}
+
+impl SearchVisitor for PerftDivide<'_> {
+    type Output = Vec<(String, u64)>;
+    fn visit<G: Searchable>(self) -> Vec<(String, u64)> {
+        let Ok(record) = self.session.record::<G>() else { return Vec::new() };
+        let pos = record.position();
+        let mut lines: Vec<(String, u64)> =
+            perft::divide(pos, self.depth).iter().map(|(turn, n)| (pos.render_turn(turn), *n)).collect();
+        lines.sort();
+        lines
     }
 }
 

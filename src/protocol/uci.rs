@@ -7,12 +7,12 @@
 //! Errors are reported as `info string error: ...`; the previous position is kept.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use super::format::{uci_bestmove, uci_info};
+use super::format::{uci_bestmove, uci_info, uci_info_with_wdl};
 use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{Army, Seat};
 use crate::search::{
-    params::MAX_PLY, Clock, Engine, Event, Limits, MultiSeatSearch, DEFAULT_HASH_MB,
+    params::MAX_PLY, Clock, Engine, Event, Info, Limits, MultiSeatSearch, Skill, DEFAULT_HASH_MB,
     DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::variants::{Variant, VARIANTS};
@@ -23,6 +23,12 @@ use vampirc_uci::UciMessage;
 
 const MAX_MULTIPV: usize = 256;
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// `go perft N` runs on the protocol thread, answering nothing else meanwhile: a bound keeps a
+/// typo from hanging the engine for good (depth 20 is already far beyond any real use).
+const MAX_PERFT_DEPTH: u32 = 20;
+/// `go perft` lists every legal move: a position with more (Not A Chess Variant's opening turns
+/// of five wires number tens of millions) is refused rather than printed and held in memory.
+const MAX_PERFT_LINES: u64 = 100_000;
 
 pub struct Uci<W: Write> {
     out: W,
@@ -30,6 +36,15 @@ pub struct Uci<W: Write> {
     session: Session,
     engine: Engine,
     multipv: usize,
+    /// `Skill Level`: 0 to [`Skill::FULL_LEVEL`].
+    skill_level: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill Level`.
+    limit_strength: bool,
+    elo: u32,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
+    /// The `info` line format of the current search (with or without the WDL estimate).
+    info_line: fn(&Info) -> String,
     /// The search whose events are current; events of older searches are dropped.
     search_id: u64,
     searching: bool,
@@ -43,6 +58,11 @@ impl<W: Write> Uci<W> {
             session: Session::new(Variant::Normal),
             engine: Engine::new(),
             multipv: 1,
+            skill_level: Skill::FULL_LEVEL,
+            limit_strength: false,
+            elo: Skill::MAX_ELO,
+            show_wdl: false,
+            info_line: uci_info,
             search_id: 0,
             searching: false,
         }
@@ -62,7 +82,7 @@ impl<W: Write> Uci<W> {
             Message::Line(line) => self.command(&line),
             Message::Search { id, event } if id == self.search_id => {
                 match event {
-                    Event::Info(info) => self.send(&uci_info(&info)),
+                    Event::Info(info) => self.send(&(self.info_line)(&info)),
                     Event::BestMove(best) => {
                         self.searching = false;
                         self.send(&uci_bestmove(&best));
@@ -89,6 +109,8 @@ impl<W: Write> Uci<W> {
             Some("go") => self.go(&line.split_whitespace().skip(1).collect::<Vec<_>>()),
             Some("stop") => self.stop(),
             Some("ponderhit") => self.engine.ponderhit(None),
+            Some("d") => self.draw(),
+            Some("eval") => self.eval(),
             Some("ucinewgame") => {
                 self.stop();
                 self.engine.new_game();
@@ -118,6 +140,18 @@ impl<W: Write> Uci<W> {
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Ponder type check default false".to_string(),
+            "option name Clear Hash type button".to_string(),
+            format!(
+                "option name Skill Level type spin default {0} min 0 max {0}",
+                Skill::FULL_LEVEL
+            ),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!(
+                "option name UCI_Elo type spin default {1} min {0} max {1}",
+                Skill::MIN_ELO,
+                Skill::MAX_ELO
+            ),
+            "option name UCI_ShowWDL type check default false".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
             ),
@@ -146,6 +180,13 @@ impl<W: Write> Uci<W> {
                 format!("invalid value '{value}' for option '{name}' (expected {min} to {max})")
             })
         };
+        let check = || -> Result<bool, String> {
+            match value {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("invalid value '{value}' for option '{name}' (expected true or false)")),
+            }
+        };
         let result = match name.to_ascii_lowercase().as_str() {
             "hash" => number(MAX_HASH_MB as u64, 1).and_then(|mb| {
                 self.stop();
@@ -155,10 +196,22 @@ impl<W: Write> Uci<W> {
             "multipv" => number(MAX_MULTIPV as u64, 1).map(|n| self.multipv = n as usize),
             "move overhead" => number(MAX_MOVE_OVERHEAD_MS, 0)
                 .map(|ms| self.engine.set_move_overhead(Duration::from_millis(ms))),
-            "ponder" => match value {
-                "true" | "false" => Ok(()),
-                _ => Err(format!("invalid value '{value}' for option 'Ponder' (expected true or false)")),
-            },
+            "ponder" => check().map(|_| ()),
+            // A button: a value, if a GUI sends one, means nothing.
+            "clear hash" => {
+                // The running search answers first; the position stays.
+                self.stop();
+                self.engine.new_game();
+                Ok(())
+            }
+            "skill level" => {
+                number(u64::from(Skill::FULL_LEVEL), 0).map(|level| self.skill_level = level as u8)
+            }
+            "uci_limitstrength" => check().map(|on| self.limit_strength = on),
+            "uci_elo" => {
+                number(u64::from(Skill::MAX_ELO), u64::from(Skill::MIN_ELO)).map(|elo| self.elo = elo as u32)
+            }
+            "uci_showwdl" => check().map(|on| self.show_wdl = on),
             "multiseatsearch" => match MultiSeatSearch::from_name(value) {
                 Some(algorithm) => {
                     self.stop();
@@ -249,8 +302,23 @@ impl<W: Write> Uci<W> {
     }
 
     fn go(&mut self, words: &[&str]) {
+        if words.first() == Some(&"perft") {
+            return self.perft(&words[1..]);
+        }
+        // A malformed `go` starts nothing, and a search already running goes on.
+        let limits = match self.parse_go(words) {
+            Ok(limits) => limits,
+            Err(errors) => {
+                for e in errors {
+                    self.error(&e);
+                }
+                return;
+            }
+        };
         self.stop();
-        let limits = self.parse_go(words);
+        // The WDL estimate is a two-seat curve (wdl.rs): four-seat games show scores alone.
+        self.info_line =
+            if self.show_wdl && self.session.seats() <= 2 { uci_info_with_wdl } else { uci_info };
         self.search_id += 1;
         let (id, tx) = (self.search_id, self.tx.clone());
         let started = self.session.start_search(&mut self.engine, limits, move |event| {
@@ -265,9 +333,74 @@ impl<W: Write> Uci<W> {
         }
     }
 
-    /// Reads `go` parameters. Bad values are reported and left out; the search still runs, so
-    /// the GUI always gets its `bestmove`.
-    fn parse_go(&mut self, words: &[&str]) -> Limits {
+    /// The strength the next search plays at: `UCI_Elo` with `UCI_LimitStrength`, else
+    /// `Skill Level`; `None` is full strength.
+    fn skill(&self) -> Option<Skill> {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::from_level(self.skill_level)
+        }
+    }
+
+    /// `go perft N`, as Stockfish counts: `<move>: <count>` for each legal move (canonical tokens,
+    /// sorted), an empty line, then `Nodes searched: <total>`. It runs here, on the protocol
+    /// thread: `stop` and `quit` are read once it is done.
+    fn perft(&mut self, args: &[&str]) {
+        let depth = match args {
+            [] => return self.error("missing depth after 'perft'"),
+            [n] => match n.parse::<u32>() {
+                Ok(depth) if (1..=MAX_PERFT_DEPTH).contains(&depth) => depth,
+                _ => {
+                    return self
+                        .error(&format!("invalid perft depth '{n}' (expected 1 to {MAX_PERFT_DEPTH})"))
+                }
+            },
+            [_, extra, ..] => return self.error(&format!("unexpected '{extra}' after the perft depth")),
+        };
+        let turns = self.session.turn_count();
+        if turns > MAX_PERFT_LINES {
+            return self.error(&format!(
+                "perft: {turns} legal moves here, too many to list (at most {MAX_PERFT_LINES}); `jester perft` counts without listing"
+            ));
+        }
+        self.stop();
+        let counts = self.session.perft_divide(depth);
+        for (token, nodes) in &counts {
+            self.send(&format!("{token}: {nodes}"));
+        }
+        self.send("");
+        let total: u64 = counts.iter().map(|&(_, n)| n).sum();
+        self.send(&format!("Nodes searched: {total}"));
+    }
+
+    /// `d`: the board as `jester show` draws it, the position text, its key and the seat to move
+    /// (plain lines, as Stockfish prints them: for people, not GUIs).
+    fn draw(&mut self) {
+        let picture = self.session.picture();
+        let summary = self.session.summary();
+        for line in picture.board.lines() {
+            self.send(line);
+        }
+        if let Some(outcome) = summary.outcome_text {
+            self.send(&format!("Game over: {outcome}"));
+        }
+        self.send(&format!("Key: {:016x}", picture.key));
+        self.send(&format!("Position: {}", summary.position_text));
+        self.send(&format!("To move: {}", picture.to_move));
+    }
+
+    /// `eval`: the static evaluation of the position from the seat to move's view. The
+    /// evaluations give their total only, so no terms are listed.
+    fn eval(&mut self) {
+        let (score, seat) = self.session.static_eval();
+        self.send(&format!("Static evaluation: {score} cp, from the view of {seat} (to move)"));
+        self.send("Terms: not reported; the evaluation gives its total only");
+    }
+
+    /// Reads `go` parameters; every malformed or missing value, unknown parameter, illegal
+    /// `searchmoves` move and clock of no seat is an error, and any error refuses the `go`.
+    fn parse_go(&self, words: &[&str]) -> Result<Limits, Vec<String>> {
         const KEYWORDS: [&str; 18] = [
             "wtime",
             "btime",
@@ -288,7 +421,7 @@ impl<W: Write> Uci<W> {
             "ponder",
             "searchmoves",
         ];
-        let mut limits = Limits { multipv: self.multipv, ..Limits::default() };
+        let mut limits = Limits { multipv: self.multipv, skill: self.skill(), ..Limits::default() };
         // Clocks by seat: White and Black, or (four seats, protocol-docs/notation.md) Red, Blue, Yellow, Green,
         // where `btime` is Blue's.
         let four_seats = self.session.seats() == 4;
@@ -359,8 +492,8 @@ impl<W: Write> Uci<W> {
             }
             i += if takes_value && KEYWORDS.contains(&word) { 2 } else { 1 };
         }
-        for e in errors {
-            self.error(&e);
+        if !errors.is_empty() {
+            return Err(errors);
         }
         let seat = self.session.summary().to_move;
         let side = if four_seats { seat.index().min(3) } else { usize::from(seat != Seat::WHITE) };
@@ -371,7 +504,7 @@ impl<W: Write> Uci<W> {
                 moves_to_go,
             });
         }
-        limits
+        Ok(limits)
     }
 
     /// Stops a running search and answers its `go` at once, so every `go` gets exactly one

@@ -6,6 +6,7 @@
 
 mod multi;
 pub mod params;
+mod skill;
 mod time;
 mod traits;
 pub mod tt;
@@ -15,6 +16,7 @@ mod worker;
 mod tests;
 
 pub use multi::MultiSeatSearch;
+pub use skill::Skill;
 pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
 pub use tt::TranspositionTable;
@@ -264,6 +266,9 @@ pub fn think<G: Searchable>(
     threads: usize,
     on_event: &mut dyn FnMut(Event),
 ) -> BestMove {
+    // Weakened play (skill.rs): a shallower search over more lines; a chosen line is played.
+    let weakened = limits.skill.map(|skill| skill.limits(limits));
+    let limits = weakened.as_ref().unwrap_or(limits);
     let root = record.position();
     // A four-seat game ends at once on a draw by repetition or by the move rule (M8), as on a
     // win: nothing is searched. In two-seat games those draws are claims that the GUI makes,
@@ -322,7 +327,15 @@ pub fn think<G: Searchable>(
             hold_until_released(limits, ctx);
             ctx.stop.store(true, Ordering::Relaxed);
             ctx.publish_nodes(0, main.nodes);
-            let rm = &main.root_moves[0];
+            let chosen = limits.skill.map_or(0, |skill| {
+                let lines = limits.multipv.clamp(1, main.root_moves.len());
+                let scores: Vec<Option<i32>> = main.root_moves[..lines]
+                    .iter()
+                    .map(|rm| (rm.score > -Score::INFINITE.0).then_some(rm.score))
+                    .collect();
+                skill.choose(&scores, root.key())
+            });
+            let rm = &main.root_moves[chosen];
             let turn = first_turn(root, &rm.pv, &ctx.tt);
             let line = render_line(root, &rm.pv);
             let pv_has_turn = rm.pv.get(..turn.len()) == Some(&turn[..]);

@@ -1,5 +1,6 @@
 //! Search limits and time management.
 
+use super::skill::Skill;
 use std::time::{Duration, Instant};
 
 /// The clock of the seat to move.
@@ -30,6 +31,8 @@ pub struct Limits {
     pub excluded: Vec<String>,
     /// Principal variations to report (best first); at least 1.
     pub multipv: usize,
+    /// Play weaker on purpose (UCI `Skill Level`); `None` is full strength.
+    pub skill: Option<Skill>,
 }
 
 /// Deadlines derived from the limits when the search (or the ponder hit) starts.
