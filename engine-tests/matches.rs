@@ -430,6 +430,167 @@ fn bad_settings_are_refused_by_name() {
     let _ = std::fs::remove_file(&openings);
 }
 
+/// An engine that does not offer the variant is refused before the first game, in one line
+/// naming the variant and what the engine offers: UCI by its UCI_Variant option (none: standard
+/// chess only), CECP by its feature variants.
+#[test]
+fn an_engine_without_the_variant_is_refused_before_play() {
+    let jester = jester_engine("uci");
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        ("uci", "none", "thronekings", &["'thronekings'", "no UCI_Variant option", "standard chess only"]),
+        (
+            "uci",
+            "chess 3check",
+            "tirebiter",
+            &["'tirebiter'", "UCI_Variant option offers chess, 3check", "VariantPath"],
+        ),
+        ("xboard", "none", "fightingkings", &["'fightingkings'", "no feature variants"]),
+        ("xboard", "normal fairy", "cwda", &["'cwda'", "feature variants offers normal, fairy"]),
+    ];
+    for &(proto, offered, variant, needles) in cases {
+        let run = jester_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            &scripted("narrow", proto, "e2e4", &["--variants", offered]),
+            "--engine",
+            &jester,
+            "--games",
+            "2",
+        ]);
+        assert_eq!(run.status, Some(2), "{proto} {offered}: {}{}", run.out, run.err);
+        assert!(finished(&run.out).is_empty(), "{}", run.out);
+        assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+        assert!(
+            run.err.contains("engine 'narrow' cannot play this match: it does not offer variant"),
+            "{}",
+            run.err
+        );
+        for needle in needles {
+            assert!(run.err.contains(needle), "{proto} {offered}: '{}' lacks {needle}", run.err.trim());
+        }
+    }
+}
+
+/// jester's names are matched to the engine's (`normal` is `chess`, set where the engine starts
+/// in another variant), and a variant defined in the file named by VariantPath is accepted
+/// (Fairy-Stockfish announces it only when asked for its options again).
+#[test]
+fn variant_names_are_mapped_and_variant_files_read() {
+    let log = temp("variants.log");
+    let ini = temp("variants.ini");
+    std::fs::write(&ini, "[thronekings:chess]\ncommoner = c\n").unwrap();
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        // (variant, offered, more settings, what the engine is told)
+        ("normal", "chess", &[], ""),
+        ("normal", "3check chess", &[], "variant chess"),
+        ("thronekings", "chess", &["option.VariantPath"], "variant thronekings"),
+    ];
+    for &(variant, offered, more, told) in cases {
+        let _ = std::fs::remove_file(&log);
+        let mut engine = format!(
+            "{} 'arg=--log' 'arg={}'",
+            scripted("narrow", "uci", "e2e4", &["--variants", offered]),
+            log.display()
+        );
+        if !more.is_empty() {
+            engine.push_str(&format!(" option.VariantPath={}", ini.display()));
+        }
+        let run = jester_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            &engine,
+            "--engine",
+            &scripted("other", "uci", "e7e6", &[]),
+            "--games",
+            "1",
+            "--depth",
+            "1",
+        ]);
+        assert_eq!(run.status, Some(0), "{variant} {offered}: {}{}", run.out, run.err);
+        assert_eq!(finished(&run.out).len(), 1, "{}", run.out);
+        let lines = std::fs::read_to_string(&log).unwrap();
+        let variants: Vec<&str> = lines.lines().filter(|l| l.starts_with("variant")).collect();
+        let expected: Vec<&str> = if told.is_empty() { vec![] } else { vec![told] };
+        assert_eq!(variants, expected, "{variant} {offered}");
+    }
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&ini);
+}
+
+/// Debian's engines: Stockfish has no UCI_Variant (standard chess only), Fairy-Max lists its
+/// variants; each is refused at once for a variant it does not play.
+#[test]
+fn real_engines_are_refused_variants_they_do_not_play() {
+    let (Some(stockfish), Some(fairymax)) =
+        (require_peer("stockfish", "stockfish"), require_peer("fairymax", "fairymax"))
+    else {
+        return;
+    };
+    let jester = jester_engine("uci");
+    for (engine, variant, needle) in [
+        (
+            format!("cmd={} proto=uci name=stockfish", stockfish.display()),
+            "thronekings",
+            "no UCI_Variant option",
+        ),
+        (
+            format!("cmd={} proto=xboard name=fairymax", fairymax.display()),
+            "tirebiter",
+            "offers normal, nocastle",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let run = jester_match(&["--variant", variant, "--engine", &engine, "--engine", &jester]);
+        assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+        assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+        assert!(
+            run.err.contains(&format!("does not offer variant '{variant}'")) && run.err.contains(needle),
+            "{}",
+            run.err
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(8), "{:?}", started.elapsed());
+    }
+}
+
+/// Fairy-Stockfish defines Throne Kings from a variants file and lists it only when asked again
+/// (as engine-tests/scripts/ladder.sh plays it): accepted, and the game is played.
+#[test]
+fn fairy_stockfish_plays_a_variant_from_its_variants_file() {
+    let Some(fairy) = require_peer("fairy-stockfish", "fairy-stockfish") else { return };
+    let ini = temp("fsf-variants.ini");
+    std::fs::write(
+        &ini,
+        "[thronekings:chess]\ncommoner = c\nstartFen = rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let engine = format!(
+        "cmd={} proto=uci name=fsf option.Threads=1 option.Hash=16 option.VariantPath={}",
+        fairy.display(),
+        ini.display()
+    );
+    let run = jester_match(&[
+        "--variant",
+        "thronekings",
+        "--engine",
+        &engine,
+        "--engine",
+        &jester_engine("uci"),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--max-plies",
+        "20",
+    ]);
+    let _ = std::fs::remove_file(&ini);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 2, "{}", run.out);
+    assert!(games.iter().all(|g| !g.contains("IllegalMove") && !g.contains("EngineFailure")), "{games:?}");
+}
+
 /// The games of a PGN file replayed with shakmaty: every move legal, and every decisive game
 /// that ended by the rules ends in checkmate or a resignation.
 fn validate_pgn(path: &Path) -> usize {

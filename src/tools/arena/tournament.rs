@@ -132,7 +132,7 @@ fn run<G: Searchable>(
     for spec in &config.engines {
         let player =
             spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
-        check_engine(config, spec, player.as_ref())?;
+        check_engine(config, spec, player.as_ref(), G::NAME)?;
     }
     let openings = Openings::<G>::new(&config.openings, config.seed, config.armies)?;
     if G::start().seats() > 2 {
@@ -288,12 +288,20 @@ fn run<G: Searchable>(
     Ok(summary)
 }
 
-/// Refuses settings an engine cannot play by: limits its protocol lacks, set-up positions it
-/// cannot be given.
-fn check_engine(config: &MatchConfig, spec: &EngineSpec, player: &dyn Player) -> Result<(), MatchError> {
+/// Refuses settings an engine cannot play by: a variant it does not offer, limits its protocol
+/// lacks, set-up positions it cannot be given.
+fn check_engine(
+    config: &MatchConfig,
+    spec: &EngineSpec,
+    player: &dyn Player,
+    variant: &str,
+) -> Result<(), MatchError> {
     use super::player::Protocol;
     let refuse =
         |why: String| Err(MatchError(format!("engine '{}' cannot play this match: {why}", spec.label)));
+    if let Err(why) = player.variant_name(variant) {
+        return refuse(why);
+    }
     if spec.protocol == Protocol::Cecp {
         match config.game.tc {
             TimeControl::Nodes(_) => {
