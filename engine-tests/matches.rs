@@ -591,6 +591,89 @@ fn fairy_stockfish_plays_a_variant_from_its_variants_file() {
     assert!(games.iter().all(|g| !g.contains("IllegalMove") && !g.contains("EngineFailure")), "{games:?}");
 }
 
+/// Ctrl-C (SIGINT) after the first game: the game under way is dropped, the table of the games
+/// finished so far is printed, the PGN holds them whole, no engine process is left, and the
+/// exit status is 130.
+#[test]
+fn ctrl_c_ends_the_match_with_the_games_finished_so_far() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::time::{Duration, Instant};
+    let (log, pgn) = (temp("interrupt.log"), temp("interrupt.pgn"));
+    let _ = std::fs::remove_file(&log);
+    let logged = |spec: String| format!("{spec} 'arg=--log' 'arg={}'", log.display());
+    // Game 1: a plays e4, b e5, a an illegal move. Game 2: b hangs on its first move.
+    let mut child = Command::new(JESTER)
+        .arg("match")
+        .args(["--engine", &logged(scripted("a", "uci", "e2e4 a1a1", &[]))])
+        .args(["--engine", &logged(scripted("b", "uci", "e7e5", &["--hang-at", "2"]))])
+        .args(["--games", "4", "--tc", "60+0", "--pgn", pgn.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    while !out.contains("Finished game 1") {
+        assert!(stdout.read_line(&mut out).unwrap() > 0, "{out}");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(signalled.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("jester match did not end after SIGINT: {out}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stdout.read_to_string(&mut out).unwrap();
+    assert_eq!(status.code(), Some(130), "{out}");
+    assert_eq!(finished(&out).len(), 1, "{out}");
+    assert!(out.contains("Interrupted: 1 of 4 games finished and kept"), "{out}");
+    assert!(out.contains("Rank Name") && out.contains("Games: 1 (1 ended by a fault)"), "{out}");
+
+    // The PGN: the finished game, whole, read by a PGN library.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 1, "{text}");
+    assert!(text.trim_end().ends_with("0-1"), "{text}");
+    #[derive(Default)]
+    struct Count {
+        games: usize,
+        moves: usize,
+    }
+    impl pgn_reader::Visitor for Count {
+        type Result = ();
+        fn san(&mut self, _: pgn_reader::SanPlus) {
+            self.moves += 1;
+        }
+        fn end_game(&mut self) {
+            self.games += 1;
+        }
+    }
+    let mut count = Count::default();
+    pgn_reader::BufferedReader::new(text.as_bytes()).read_all(&mut count).unwrap();
+    assert_eq!((count.games, count.moves), (1, 2), "{text}");
+
+    // Every engine started (two checks, two players) has ended.
+    let pids: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("start ").map(str::to_string))
+        .collect();
+    assert_eq!(pids.len(), 4, "{pids:?}");
+    if Path::new("/proc/self").exists() {
+        for pid in &pids {
+            assert!(!Path::new(&format!("/proc/{pid}")).exists(), "engine {pid} left running");
+        }
+    }
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&pgn);
+}
+
 /// The games of a PGN file replayed with shakmaty: every move legal, and every decisive game
 /// that ended by the rules ends in checkmate or a resignation.
 fn validate_pgn(path: &Path) -> usize {

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 /// Exit status for bad input (CLI flags, variant names, positions, moves): protocol-docs/cli.md.
 const BAD_INPUT: u8 = 2;
+/// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
 
 #[derive(Parser)]
 #[command(
@@ -351,9 +353,17 @@ fn run(command: Command) -> Result<(), CommandError> {
         }
         Command::Match(flags) => {
             let (variant, config) = flags.config()?;
+            // Ctrl-C ends the match with the games finished so far (protocol-docs/match.md).
+            if let Err(e) = jester::tools::arena::interrupt::catch_sigint() {
+                log::warn!("Ctrl-C will end jester at once: {e}");
+            }
             let out = &mut io::stdout();
-            jester::eval::dispatch(variant, jester::tools::arena::RunMatch { config: &config, out })
-                .map_err(|e| CommandError::Match(e.0))?;
+            let summary =
+                jester::eval::dispatch(variant, jester::tools::arena::RunMatch { config: &config, out })
+                    .map_err(|e| CommandError::Match(e.0))?;
+            if summary.interrupted {
+                return Err(CommandError::Interrupted);
+            }
             Ok(())
         }
         Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),
@@ -426,6 +436,8 @@ fn main() -> ExitCode {
     };
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,
+        // Standard output said so already; the status is a shell's for Ctrl-C.
+        Err(CommandError::Interrupted) => ExitCode::from(INTERRUPTED),
         // A closed pipe (`jester moves | head -1`) is the reader's choice, not an error.
         Err(CommandError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ CommandError::Io(_))

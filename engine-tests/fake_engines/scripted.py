@@ -15,6 +15,7 @@ VariantPath option and adds the variants its file defines, announcing them only 
 for its options again.
 """
 import argparse
+import os
 import re
 import sys
 import time
@@ -42,7 +43,7 @@ def main():
             with open(args.log, "a") as f:
                 f.write(line + "\n")
 
-    log("start")
+    log("start %d" % os.getpid())
     moves = args.moves.split()
     requests = 0
     played = 0

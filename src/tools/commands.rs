@@ -37,6 +37,8 @@ pub enum CommandError {
         variant: &'static str,
         armies: String,
     },
+    /// `jester match` stopped by Ctrl-C (its output says so).
+    Interrupted,
 }
 
 impl fmt::Display for CommandError {
@@ -52,6 +54,7 @@ impl fmt::Display for CommandError {
             CommandError::Match(e) => f.write_str(e),
             CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
             CommandError::Army(e) => e.fmt(f),
+            CommandError::Interrupted => f.write_str("interrupted"),
             CommandError::NoArmies { variant, armies } => write!(
                 f,
                 "variant '{variant}' has no armies (asked for '{armies}'; armies are played in cwda, firefighter, tirebiter, nickdanger)"
