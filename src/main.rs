@@ -83,6 +83,16 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
+        /// Write the pv as a game score does: SAN where the variant has it.
+        #[arg(long)]
+        san: bool,
+        /// Annotate every turn of the games in this PGN file (a limit per turn is needed);
+        /// the variant comes from each game's Variant tag, the start from its FEN tag.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "variant", "multipv", "san", "white_army", "black_army"])]
+        pgn: Option<std::path::PathBuf>,
+        /// With --pgn: write the annotated games to this file instead of standard output.
+        #[arg(long, value_name = "FILE", requires = "pgn")]
+        out: Option<std::path::PathBuf>,
     },
     /// Serve a web page to play and analyse every variant in a browser (local by default).
     Serve {
@@ -325,8 +335,7 @@ fn run(command: Command) -> Result<(), CommandError> {
             let (variant, position) = position.split()?;
             locked_stdout(|out| variant.dispatch(Show { position, svg, out }))
         }
-        Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash } => {
-            let (variant, position) = position.split()?;
+        Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash, san, pgn, out } => {
             let limits = Limits {
                 depth: depth.map(|d| d as i32),
                 movetime: movetime.map(Duration::from_millis),
@@ -334,11 +343,25 @@ fn run(command: Command) -> Result<(), CommandError> {
                 multipv: multipv as usize,
                 ..Limits::default()
             };
+            if let Some(pgn) = pgn {
+                if depth.is_none() && movetime.is_none() && nodes.is_none() {
+                    return Err(CommandError::Pgn(
+                        "--pgn needs a limit per turn: --depth N, --movetime MS or --nodes N".into(),
+                    ));
+                }
+                let settings = jester::tools::annotate::Settings {
+                    limits,
+                    threads: threads as usize,
+                    hash_mb: hash as usize,
+                };
+                return jester::tools::annotate::annotate(&pgn, out.as_deref(), &settings);
+            }
+            let (variant, position) = position.split()?;
             // The search thread prints, so standard output is not locked here.
             let out = &mut io::stdout();
             jester::eval::dispatch(
                 variant,
-                Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, out },
+                Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, san, out },
             )
         }
         Command::Serve { port, bind, hash } => {
