@@ -556,3 +556,218 @@ fn no_command_starts_the_protocol_loop() {
         }
     }
 }
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("jester-cli-{}-{name}", std::process::id()))
+}
+
+/// The `pv` words of the `info` lines.
+fn pvs(out: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split_whitespace().skip_while(|w| *w != "pv").skip(1).map(str::to_string).collect())
+        .collect()
+}
+
+/// `--san` writes the pv as a game score does: SAN in the chess family, canonical tokens where
+/// the variant has no SAN (FireFighter); `bestmove` stays canonical.
+#[test]
+fn analyze_writes_the_pv_in_san_where_the_variant_has_it() {
+    let canonical = ok(&["analyze", "--depth", "4", "--moves", "e4 e5"]);
+    let san = ok(&["analyze", "--depth", "4", "--moves", "e4 e5", "--san"]);
+    let (canonical_pvs, san_pvs) = (pvs(&canonical), pvs(&san));
+    assert_eq!(canonical_pvs.len(), san_pvs.len(), "{san}");
+    for (tokens, words) in canonical_pvs.iter().zip(&san_pvs) {
+        assert_eq!(tokens.len(), words.len(), "{san}");
+        // Each SAN move names the same move as its canonical token.
+        let played = ok(&["moves", "--moves", &format!("e4 e5 {}", words.join(" "))]);
+        let replayed = ok(&["moves", "--moves", &format!("e2e4 e7e5 {}", tokens.join(" "))]);
+        assert_eq!(played, replayed, "{tokens:?} / {words:?}");
+        assert!(words.iter().all(|w| !is_move_token(w)), "not SAN: {words:?}");
+    }
+    let best = san.lines().last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(is_move_token(&best), "{san}");
+
+    let fire = ["analyze", "--depth", "3", "--variant", "firefighter"];
+    assert_eq!(pvs(&ok(&fire)), pvs(&ok(&[&fire[..], &["--san"]].concat())));
+    let throne = ok(&["analyze", "--depth", "3", "--variant", "thronekings", "--san"]);
+    assert!(pvs(&throne).iter().flatten().all(|w| !is_move_token(w)), "{throne}");
+}
+
+/// What a PGN library (pgn-reader, moves replayed with shakmaty) saw of a PGN text: games,
+/// main-line moves, comments, variations (counted, not entered), and moves it could not play.
+#[derive(Default)]
+struct Seen {
+    games: usize,
+    moves: usize,
+    comments: Vec<String>,
+    variations: usize,
+    errors: Vec<String>,
+    pos: shakmaty::Chess,
+}
+
+impl pgn_reader::Visitor for Seen {
+    type Result = ();
+    fn begin_game(&mut self) {
+        self.pos = shakmaty::Chess::default();
+    }
+    fn san(&mut self, san: pgn_reader::SanPlus) {
+        use shakmaty::Position;
+        self.moves += 1;
+        match san.san.to_move(&self.pos) {
+            Ok(m) => self.pos.play_unchecked(&m),
+            Err(e) => self.errors.push(format!("{san}: {e}")),
+        }
+    }
+    fn comment(&mut self, comment: pgn_reader::RawComment<'_>) {
+        self.comments.push(String::from_utf8_lossy(comment.as_bytes()).into_owned());
+    }
+    fn begin_variation(&mut self) -> pgn_reader::Skip {
+        self.variations += 1;
+        pgn_reader::Skip(true)
+    }
+    fn end_game(&mut self) {
+        self.games += 1;
+    }
+}
+
+fn read_pgn(text: &str) -> Seen {
+    let mut seen = Seen::default();
+    pgn_reader::BufferedReader::new(text.as_bytes()).read_all(&mut seen).expect("PGN readable");
+    seen
+}
+
+/// python-chess, where it is installed (`pip install chess`), reads `path`: each game's errors,
+/// main-line moves and variations, as lines `errors moves variations`; `None` without it.
+fn python_chess(path: &std::path::Path) -> Option<Vec<String>> {
+    let script = "import sys, chess.pgn\n\
+                  f = open(sys.argv[1])\n\
+                  while True:\n\
+                  \x20   g = chess.pgn.read_game(f)\n\
+                  \x20   if g is None: break\n\
+                  \x20   moves = list(g.mainline())\n\
+                  \x20   print(len(g.errors), len(moves), sum(len(n.parent.variations) - 1 for n in moves))\n";
+    let out = Command::new("python3").args(["-c", script]).arg(path).output().ok()?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("No module named 'chess'"), "python-chess failed: {err}");
+        eprintln!("python-chess not installed (pip install chess): the PGN is checked with pgn-reader only");
+        return None;
+    }
+    Some(String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect())
+}
+
+/// `--pgn` annotates every turn: a score comment `{+0.35/4}` from the mover's point of view, and
+/// where the engine prefers another turn, that line as a variation; a move that ends the game
+/// gets the end in words. The output reads back in PGN libraries, python-chess among them.
+#[test]
+fn analyze_annotates_every_turn_of_a_pgn_game() {
+    let input = temp("fools.pgn");
+    let games = "[Event \"Fools\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n\
+                 1. f3 e5 2. g4?? {a comment} (2. e4 Nf6) $4 Qh4# 0-1\n\n\
+                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    std::fs::write(&input, games).unwrap();
+    let out = ok(&["analyze", "--pgn", input.to_str().unwrap(), "--depth", "4"]);
+    assert!(out.starts_with("[Event \"Fools\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n"), "{out}");
+    assert_eq!(out.matches("[Annotator \"jester ").count(), 2, "{out}");
+    assert!(out.contains("(depth 4)"), "{out}");
+    assert!(!out.contains("a comment") && !out.contains("$4"), "the game's own notes are replaced: {out}");
+    // g4 loses to mate in one, and a better second move is offered.
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("2. g4 {-M1/4} (2."), "{flat}");
+    assert!(flat.contains("Qh4# {Black wins by checkmate} 0-1"), "{flat}");
+    assert!(flat.ends_with(" *"), "{flat}");
+
+    let seen = read_pgn(&out);
+    assert!(seen.errors.is_empty(), "{:?}", seen.errors);
+    assert_eq!((seen.games, seen.moves), (2, 10), "{out}");
+    assert!(seen.variations >= 2, "{out}");
+    let scores = seen.comments.iter().filter(|c| {
+        let c = c.trim();
+        let (score, depth) = c.split_once('/').unwrap_or(("", ""));
+        (score.starts_with('+') || score.starts_with('-')) && depth.parse::<u32>().is_ok()
+    });
+    // A score after each of the 10 main-line turns but the mate (the variations are not entered).
+    assert_eq!(scores.count(), 9, "{:?}", seen.comments);
+
+    // --out: the file, and nothing on standard output.
+    let written = temp("fools-annotated.pgn");
+    let quiet = ok(&[
+        "analyze",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--nodes",
+        "3000",
+        "--out",
+        written.to_str().unwrap(),
+    ]);
+    assert!(quiet.is_empty(), "{quiet}");
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert_eq!(read_pgn(&text).games, 2, "{text}");
+    if let Some(games) = python_chess(&written) {
+        assert_eq!(games.len(), 2, "{games:?}");
+        let first: Vec<usize> = games[0].split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let second: Vec<usize> = games[1].split_whitespace().map(|n| n.parse().unwrap()).collect();
+        assert_eq!((first[0], first[1], second[0], second[1]), (0, 4, 0, 6), "{games:?}");
+        assert!(first[2] >= 1, "python-chess sees the variations: {games:?}");
+    }
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&written);
+}
+
+/// A game of another variant from a set-up position: its Variant and FEN tags say how to play
+/// it, and are kept.
+#[test]
+fn analyze_annotates_a_variant_game_from_its_fen() {
+    let input = temp("throne.pgn");
+    let fen = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+    std::fs::write(
+        &input,
+        format!("[Variant \"thronekings\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Kd2 h6 2. Ra8+ Kh7 *\n"),
+    )
+    .unwrap();
+    let out = ok(&["analyze", "--pgn", input.to_str().unwrap(), "--depth", "3"]);
+    assert!(out.contains("[Variant \"thronekings\"]") && out.contains(&format!("[FEN \"{fen}\"]")), "{out}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Ra8 mated at once: the King's move is not the best.
+    assert!(flat.contains("1. Kd2 {") && flat.contains("(1. Ra8# "), "{flat}");
+    let _ = std::fs::remove_file(&input);
+}
+
+/// Bad PGN input is refused like any bad input: one line naming the offending token, nothing
+/// written (not even the `--out` file).
+#[test]
+fn analyze_pgn_refuses_bad_games_by_name() {
+    let file = |name: &str, text: &str| {
+        let path = temp(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = file("good.pgn", "1. e4 e5 *\n");
+    let illegal = file("illegal.pgn", "1. e4 e5 *\n\n1. e4 Nf6 2. Ke3 *\n");
+    let unknown = file("unknown.pgn", "[Variant \"shogi\"]\n\n1. e4 *\n");
+    let bad_fen = file("fen.pgn", "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n");
+    let open_comment = file("comment.pgn", "1. e4 {never closed\n");
+    let out_file = temp("never-written.pgn");
+    let out = out_file.to_str().unwrap();
+    let cases = [
+        case("illegal move", &["analyze", "--pgn", &illegal, "--depth", "1", "--out", out], "Ke3")
+            .also("game 2"),
+        case("unknown variant", &["analyze", "--pgn", &unknown, "--depth", "1"], "shogi"),
+        case("bad FEN", &["analyze", "--pgn", &bad_fen, "--depth", "1"], "8/8/8 w - - 0 1"),
+        case("comment never closed", &["analyze", "--pgn", &open_comment, "--depth", "1"], "{"),
+        case(
+            "missing file",
+            &["analyze", "--pgn", "/nonexistent/g.pgn", "--depth", "1"],
+            "/nonexistent/g.pgn",
+        ),
+        case("no limit", &["analyze", "--pgn", &good], "--pgn"),
+        case("with --fen", &["analyze", "--pgn", &good, "--depth", "1", "--fen", START_FEN], "--fen"),
+        case("--out alone", &["analyze", "--depth", "1", "--out", out], "--pgn"),
+    ];
+    check_cases(cases.iter());
+    assert!(!out_file.exists(), "nothing is written for a bad game");
+    for path in [good, illegal, unknown, bad_fen, open_comment] {
+        let _ = std::fs::remove_file(path);
+    }
+}

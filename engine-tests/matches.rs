@@ -430,6 +430,250 @@ fn bad_settings_are_refused_by_name() {
     let _ = std::fs::remove_file(&openings);
 }
 
+/// An engine that does not offer the variant is refused before the first game, in one line
+/// naming the variant and what the engine offers: UCI by its UCI_Variant option (none: standard
+/// chess only), CECP by its feature variants.
+#[test]
+fn an_engine_without_the_variant_is_refused_before_play() {
+    let jester = jester_engine("uci");
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        ("uci", "none", "thronekings", &["'thronekings'", "no UCI_Variant option", "standard chess only"]),
+        (
+            "uci",
+            "chess 3check",
+            "tirebiter",
+            &["'tirebiter'", "UCI_Variant option offers chess, 3check", "VariantPath"],
+        ),
+        ("xboard", "none", "fightingkings", &["'fightingkings'", "no feature variants"]),
+        ("xboard", "normal fairy", "cwda", &["'cwda'", "feature variants offers normal, fairy"]),
+    ];
+    for &(proto, offered, variant, needles) in cases {
+        let run = jester_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            &scripted("narrow", proto, "e2e4", &["--variants", offered]),
+            "--engine",
+            &jester,
+            "--games",
+            "2",
+        ]);
+        assert_eq!(run.status, Some(2), "{proto} {offered}: {}{}", run.out, run.err);
+        assert!(finished(&run.out).is_empty(), "{}", run.out);
+        assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+        assert!(
+            run.err.contains("engine 'narrow' cannot play this match: it does not offer variant"),
+            "{}",
+            run.err
+        );
+        for needle in needles {
+            assert!(run.err.contains(needle), "{proto} {offered}: '{}' lacks {needle}", run.err.trim());
+        }
+    }
+}
+
+/// jester's names are matched to the engine's (`normal` is `chess`, set where the engine starts
+/// in another variant), and a variant defined in the file named by VariantPath is accepted
+/// (Fairy-Stockfish announces it only when asked for its options again).
+#[test]
+fn variant_names_are_mapped_and_variant_files_read() {
+    let log = temp("variants.log");
+    let ini = temp("variants.ini");
+    std::fs::write(&ini, "[thronekings:chess]\ncommoner = c\n").unwrap();
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        // (variant, offered, more settings, what the engine is told)
+        ("normal", "chess", &[], ""),
+        ("normal", "3check chess", &[], "variant chess"),
+        ("thronekings", "chess", &["option.VariantPath"], "variant thronekings"),
+    ];
+    for &(variant, offered, more, told) in cases {
+        let _ = std::fs::remove_file(&log);
+        let mut engine = format!(
+            "{} 'arg=--log' 'arg={}'",
+            scripted("narrow", "uci", "e2e4", &["--variants", offered]),
+            log.display()
+        );
+        if !more.is_empty() {
+            engine.push_str(&format!(" option.VariantPath={}", ini.display()));
+        }
+        let run = jester_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            &engine,
+            "--engine",
+            &scripted("other", "uci", "e7e6", &[]),
+            "--games",
+            "1",
+            "--depth",
+            "1",
+        ]);
+        assert_eq!(run.status, Some(0), "{variant} {offered}: {}{}", run.out, run.err);
+        assert_eq!(finished(&run.out).len(), 1, "{}", run.out);
+        let lines = std::fs::read_to_string(&log).unwrap();
+        let variants: Vec<&str> = lines.lines().filter(|l| l.starts_with("variant")).collect();
+        let expected: Vec<&str> = if told.is_empty() { vec![] } else { vec![told] };
+        assert_eq!(variants, expected, "{variant} {offered}");
+    }
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&ini);
+}
+
+/// Debian's engines: Stockfish has no UCI_Variant (standard chess only), Fairy-Max lists its
+/// variants; each is refused at once for a variant it does not play.
+#[test]
+fn real_engines_are_refused_variants_they_do_not_play() {
+    let (Some(stockfish), Some(fairymax)) =
+        (require_peer("stockfish", "stockfish"), require_peer("fairymax", "fairymax"))
+    else {
+        return;
+    };
+    let jester = jester_engine("uci");
+    for (engine, variant, needle) in [
+        (
+            format!("cmd={} proto=uci name=stockfish", stockfish.display()),
+            "thronekings",
+            "no UCI_Variant option",
+        ),
+        (
+            format!("cmd={} proto=xboard name=fairymax", fairymax.display()),
+            "tirebiter",
+            "offers normal, nocastle",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let run = jester_match(&["--variant", variant, "--engine", &engine, "--engine", &jester]);
+        assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+        assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+        assert!(
+            run.err.contains(&format!("does not offer variant '{variant}'")) && run.err.contains(needle),
+            "{}",
+            run.err
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(8), "{:?}", started.elapsed());
+    }
+}
+
+/// Fairy-Stockfish defines Throne Kings from a variants file and lists it only when asked again
+/// (as engine-tests/scripts/ladder.sh plays it): accepted, and the game is played.
+#[test]
+fn fairy_stockfish_plays_a_variant_from_its_variants_file() {
+    let Some(fairy) = require_peer("fairy-stockfish", "fairy-stockfish") else { return };
+    let ini = temp("fsf-variants.ini");
+    std::fs::write(
+        &ini,
+        "[thronekings:chess]\ncommoner = c\nstartFen = rnbqkbnr/ppppcppp/4p3/8/8/4P3/PPPPCPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let engine = format!(
+        "cmd={} proto=uci name=fsf option.Threads=1 option.Hash=16 option.VariantPath={}",
+        fairy.display(),
+        ini.display()
+    );
+    let run = jester_match(&[
+        "--variant",
+        "thronekings",
+        "--engine",
+        &engine,
+        "--engine",
+        &jester_engine("uci"),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--max-plies",
+        "20",
+    ]);
+    let _ = std::fs::remove_file(&ini);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let games = finished(&run.out);
+    assert_eq!(games.len(), 2, "{}", run.out);
+    assert!(games.iter().all(|g| !g.contains("IllegalMove") && !g.contains("EngineFailure")), "{games:?}");
+}
+
+/// Ctrl-C (SIGINT) after the first game: the game under way is dropped, the table of the games
+/// finished so far is printed, the PGN holds them whole, no engine process is left, and the
+/// exit status is 130.
+#[test]
+fn ctrl_c_ends_the_match_with_the_games_finished_so_far() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::time::{Duration, Instant};
+    let (log, pgn) = (temp("interrupt.log"), temp("interrupt.pgn"));
+    let _ = std::fs::remove_file(&log);
+    let logged = |spec: String| format!("{spec} 'arg=--log' 'arg={}'", log.display());
+    // Game 1: a plays e4, b e5, a an illegal move. Game 2: b hangs on its first move.
+    let mut child = Command::new(JESTER)
+        .arg("match")
+        .args(["--engine", &logged(scripted("a", "uci", "e2e4 a1a1", &[]))])
+        .args(["--engine", &logged(scripted("b", "uci", "e7e5", &["--hang-at", "2"]))])
+        .args(["--games", "4", "--tc", "60+0", "--pgn", pgn.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    while !out.contains("Finished game 1") {
+        assert!(stdout.read_line(&mut out).unwrap() > 0, "{out}");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(signalled.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("jester match did not end after SIGINT: {out}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stdout.read_to_string(&mut out).unwrap();
+    assert_eq!(status.code(), Some(130), "{out}");
+    assert_eq!(finished(&out).len(), 1, "{out}");
+    assert!(out.contains("Interrupted: 1 of 4 games finished and kept"), "{out}");
+    assert!(out.contains("Rank Name") && out.contains("Games: 1 (1 ended by a fault)"), "{out}");
+
+    // The PGN: the finished game, whole, read by a PGN library.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 1, "{text}");
+    assert!(text.trim_end().ends_with("0-1"), "{text}");
+    #[derive(Default)]
+    struct Count {
+        games: usize,
+        moves: usize,
+    }
+    impl pgn_reader::Visitor for Count {
+        type Result = ();
+        fn san(&mut self, _: pgn_reader::SanPlus) {
+            self.moves += 1;
+        }
+        fn end_game(&mut self) {
+            self.games += 1;
+        }
+    }
+    let mut count = Count::default();
+    pgn_reader::BufferedReader::new(text.as_bytes()).read_all(&mut count).unwrap();
+    assert_eq!((count.games, count.moves), (1, 2), "{text}");
+
+    // Every engine started (two checks, two players) has ended.
+    let pids: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("start ").map(str::to_string))
+        .collect();
+    assert_eq!(pids.len(), 4, "{pids:?}");
+    if Path::new("/proc/self").exists() {
+        for pid in &pids {
+            assert!(!Path::new(&format!("/proc/{pid}")).exists(), "engine {pid} left running");
+        }
+    }
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&pgn);
+}
+
 /// The games of a PGN file replayed with shakmaty: every move legal, and every decisive game
 /// that ended by the rules ends in checkmate or a resignation.
 fn validate_pgn(path: &Path) -> usize {

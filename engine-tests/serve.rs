@@ -207,3 +207,51 @@ fn a_taken_port_is_a_clear_error() {
     assert!(err.contains(&format!("127.0.0.1:{}", server.port())), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Clients that stall inside a POST body hold only their own connections: others are answered
+/// at once, and each stalled one is answered 408 and closed after five seconds of silence.
+#[test]
+fn stalled_clients_hold_up_nobody() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    let server = Served::start();
+    let stalled: Vec<std::net::TcpStream> = (0..8)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+            s.write_all(b"POST /api/state HTTP/1.1\r\nHost: x\r\nContent-Length: 500000\r\n\r\n0123456789")
+                .unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    let (status, _) = server.get("/api/variants");
+    assert_eq!(status, 200);
+    assert!(asked.elapsed() < Duration::from_secs(2), "answered after {:?}", asked.elapsed());
+    for mut s in stalled {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+        assert!(answer.contains("not received in time"), "{answer}");
+    }
+}
+
+/// A client that pipelines hundreds of requests and never reads the answers holds up nobody.
+#[test]
+fn a_client_that_never_reads_holds_up_nobody() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let server = Served::start();
+    let mut greedy = std::net::TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+    greedy.write_all(&b"GET / HTTP/1.1\r\nHost: x\r\n\r\n".repeat(600)).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..5 {
+        let asked = Instant::now();
+        let (status, page) = server.get("/");
+        assert_eq!(status, 200);
+        assert!(page.contains("<title>jester</title>"));
+        assert!(asked.elapsed() < Duration::from_secs(2), "answered after {:?}", asked.elapsed());
+    }
+    drop(greedy);
+}

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 /// Exit status for bad input (CLI flags, variant names, positions, moves): protocol-docs/cli.md.
 const BAD_INPUT: u8 = 2;
+/// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
 
 #[derive(Parser)]
 #[command(
@@ -81,6 +83,16 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
+        /// Write the pv as a game score does: SAN where the variant has it.
+        #[arg(long)]
+        san: bool,
+        /// Annotate every turn of the games in this PGN file (a limit per turn is needed);
+        /// the variant comes from each game's Variant tag, the start from its FEN tag.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "variant", "multipv", "san", "white_army", "black_army"])]
+        pgn: Option<std::path::PathBuf>,
+        /// With --pgn: write the annotated games to this file instead of standard output.
+        #[arg(long, value_name = "FILE", requires = "pgn")]
+        out: Option<std::path::PathBuf>,
     },
     /// Serve a web page to play and analyse every variant in a browser (local by default).
     Serve {
@@ -323,8 +335,7 @@ fn run(command: Command) -> Result<(), CommandError> {
             let (variant, position) = position.split()?;
             locked_stdout(|out| variant.dispatch(Show { position, svg, out }))
         }
-        Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash } => {
-            let (variant, position) = position.split()?;
+        Command::Analyze { position, depth, movetime, nodes, multipv, threads, hash, san, pgn, out } => {
             let limits = Limits {
                 depth: depth.map(|d| d as i32),
                 movetime: movetime.map(Duration::from_millis),
@@ -332,11 +343,25 @@ fn run(command: Command) -> Result<(), CommandError> {
                 multipv: multipv as usize,
                 ..Limits::default()
             };
+            if let Some(pgn) = pgn {
+                if depth.is_none() && movetime.is_none() && nodes.is_none() {
+                    return Err(CommandError::Pgn(
+                        "--pgn needs a limit per turn: --depth N, --movetime MS or --nodes N".into(),
+                    ));
+                }
+                let settings = jester::tools::annotate::Settings {
+                    limits,
+                    threads: threads as usize,
+                    hash_mb: hash as usize,
+                };
+                return jester::tools::annotate::annotate(&pgn, out.as_deref(), &settings);
+            }
+            let (variant, position) = position.split()?;
             // The search thread prints, so standard output is not locked here.
             let out = &mut io::stdout();
             jester::eval::dispatch(
                 variant,
-                Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, out },
+                Analyze { position, limits, threads: threads as usize, hash_mb: hash as usize, san, out },
             )
         }
         Command::Serve { port, bind, hash } => {
@@ -351,9 +376,17 @@ fn run(command: Command) -> Result<(), CommandError> {
         }
         Command::Match(flags) => {
             let (variant, config) = flags.config()?;
+            // Ctrl-C ends the match with the games finished so far (protocol-docs/match.md).
+            if let Err(e) = jester::tools::arena::interrupt::catch_sigint() {
+                log::warn!("Ctrl-C will end jester at once: {e}");
+            }
             let out = &mut io::stdout();
-            jester::eval::dispatch(variant, jester::tools::arena::RunMatch { config: &config, out })
-                .map_err(|e| CommandError::Match(e.0))?;
+            let summary =
+                jester::eval::dispatch(variant, jester::tools::arena::RunMatch { config: &config, out })
+                    .map_err(|e| CommandError::Match(e.0))?;
+            if summary.interrupted {
+                return Err(CommandError::Interrupted);
+            }
             Ok(())
         }
         Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),
@@ -426,6 +459,8 @@ fn main() -> ExitCode {
     };
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,
+        // Standard output said so already; the status is a shell's for Ctrl-C.
+        Err(CommandError::Interrupted) => ExitCode::from(INTERRUPTED),
         // A closed pipe (`jester moves | head -1`) is the reader's choice, not an error.
         Err(CommandError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ CommandError::Io(_))

@@ -4,15 +4,24 @@ to be driven, and answers each request for a move with the next move of a given 
 whatever the position. Faults on request: hang, crash, an illegal move, resign, a false claim.
 
     scripted.py --proto uci|xboard --moves "e2e4 g1f3" [--hang-at N] [--crash-at N]
-                [--resign-at N] [--claim-at N] [--score CP] [--log FILE]
+                [--resign-at N] [--claim-at N] [--score CP] [--log FILE] [--variants "a b"]
 
 N counts move requests from 1 over the process's life, so a restarted engine starts again.
 --score is the score it reports with every move (its thinking output); --log appends a line
-per start, so tests can count restarts.
+per start, and one per variant it is told to play, so tests can count restarts.
+--variants lists the variants it offers (UCI_Variant, feature variants; default: every jester
+variant; "none": no list, so standard chess only). As Fairy-Stockfish 11.1 does, it offers a
+VariantPath option and adds the variants its file defines, announcing them only when asked
+for its options again.
 """
 import argparse
+import os
+import re
 import sys
 import time
+
+JESTER_VARIANTS = ("normal fightingkings thronekings firefighter tirebiter nickdanger "
+                   "notachessvariant fimbriation cwda")
 
 
 def main():
@@ -25,10 +34,16 @@ def main():
     parser.add_argument("--claim-at", type=int, default=0)
     parser.add_argument("--score", type=int, default=0)
     parser.add_argument("--log", default="")
+    parser.add_argument("--variants", default=JESTER_VARIANTS)
     args = parser.parse_args()
-    if args.log:
-        with open(args.log, "a") as log:
-            log.write("start\n")
+    variants = None if args.variants == "none" else args.variants.split()
+
+    def log(line):
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write(line + "\n")
+
+    log("start %d" % os.getpid())
     moves = args.moves.split()
     requests = 0
     played = 0
@@ -63,7 +78,17 @@ def main():
         if args.proto == "uci":
             if command == "uci":
                 say("id name scripted")
+                if variants is not None:
+                    say("option name UCI_Variant type combo default %s%s"
+                        % (variants[0], "".join(" var " + v for v in variants)))
+                say("option name VariantPath type string default <empty>")
                 say("uciok")
+            elif line.startswith("setoption name VariantPath value "):
+                with open(line.split(" value ", 1)[1].strip()) as ini:
+                    defined = re.findall(r"^\[([^\]:]+)(?::[^\]]*)?\]", ini.read(), re.M)
+                variants = (variants or []) + defined
+            elif line.startswith("setoption name UCI_Variant value "):
+                log("variant " + line.split(" value ", 1)[1].strip())
             elif command == "isready":
                 say("readyok")
             elif command == "ucinewgame":
@@ -74,7 +99,10 @@ def main():
                 say("bestmove " + ("0000" if reply in ("resign", "claim") else reply))
         else:
             if command == "protover":
-                say("feature ping=1 setboard=1 usermove=1 done=1")
+                offered = "" if variants is None else ' variants="%s"' % ",".join(variants)
+                say("feature ping=1 setboard=1 usermove=1%s done=1" % offered)
+            elif command == "variant":
+                log("variant " + words[1])
             elif command == "ping":
                 say("pong " + words[1])
             elif command == "new":

@@ -37,6 +37,11 @@ pub enum CommandError {
         variant: &'static str,
         armies: String,
     },
+    /// `jester match` stopped by Ctrl-C (its output says so).
+    Interrupted,
+    /// `jester analyze --pgn`: a file that cannot be read, or a game in it that cannot be played
+    /// (the message names the file, the game and the offending token).
+    Pgn(String),
 }
 
 impl fmt::Display for CommandError {
@@ -52,6 +57,8 @@ impl fmt::Display for CommandError {
             CommandError::Match(e) => f.write_str(e),
             CommandError::File { path, error } => write!(f, "cannot write '{}': {error}", path.display()),
             CommandError::Army(e) => e.fmt(f),
+            CommandError::Interrupted => f.write_str("interrupted"),
+            CommandError::Pgn(e) => f.write_str(e),
             CommandError::NoArmies { variant, armies } => write!(
                 f,
                 "variant '{variant}' has no armies (asked for '{armies}'; armies are played in cwda, firefighter, tirebiter, nickdanger)"
@@ -216,6 +223,8 @@ pub struct Analyze<'a, W: Write> {
     pub limits: crate::search::Limits,
     pub threads: usize,
     pub hash_mb: usize,
+    /// The `pv` as a game score writes it (SAN where the variant has it) instead of canonical tokens.
+    pub san: bool,
     pub out: &'a mut W,
 }
 
@@ -231,8 +240,14 @@ impl<W: Write + Send> crate::eval::SearchVisitor for Analyze<'_, W> {
         engine.set_threads(self.threads);
         let mut result = Ok(());
         let out = self.out;
+        let root = record.position();
+        let san = self.san;
         engine.search(&record, &self.limits, &mut |event| {
             let line = match &event {
+                Event::Info(info) if san => uci_info(&crate::search::Info {
+                    pv: super::pgn::score_tokens(root, &info.pv),
+                    ..info.clone()
+                }),
                 Event::Info(info) => uci_info(info),
                 Event::BestMove(best) => uci_bestmove(best),
             };

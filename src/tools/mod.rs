@@ -1,6 +1,7 @@
 //! Tools built on the rules: perft, position rendering (text and SVG), PGN, the CLI's commands
 //! and the browser board (`jester serve`).
 
+pub mod annotate;
 pub mod arena;
 pub mod commands;
 pub mod perft;

@@ -1,6 +1,7 @@
 //! Game scores as PGN: the seven-tag roster, `Variant`, `SetUp`/`FEN` for a start other than the
 //! variant's own, `Termination`, and movetext in SAN for the chess family (canonical tokens for
-//! the other variants, protocol-docs/notation.md), wrapped below 80 columns.
+//! the other variants, protocol-docs/notation.md), wrapped below 80 columns; annotated games
+//! (comments and variations after turns); and PGN read back into tags and move tokens.
 
 use crate::core::{Game, Outcome, Record, Seat};
 
@@ -116,29 +117,107 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
         tags.push(("Termination".to_string(), t.clone()));
     }
     tags.extend(header.extra.iter().cloned());
+    let turns = split_turns(record);
+    let mut words = movetext(start, &turns, &[]);
+    if let Some(comment) = &ending.comment {
+        words.extend(comment_words(comment));
+    }
+    words.push(ending.result.clone());
+    let mut text = tag_section(&tags);
+    text.push_str(&wrap(&words));
+    text
+}
+
+/// Turn tokens (canonical, or any form the variant reads) played from `start`, written as a game
+/// score writes them: SAN where the variant has it (see [`Game::render_turn_for_score`]). Stops
+/// at a token that is not a legal turn where it stands.
+pub fn score_tokens<G: Game>(start: &G, tokens: &[String]) -> Vec<String> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let Ok(turn) = pos.parse_turn(token) else { break };
+        // A token naming only part of a turn is not one.
+        let mut after = pos.clone();
+        for &m in &turn {
+            after.play(m);
+        }
+        if after.mid_turn() {
+            break;
+        }
+        out.push(pos.render_turn_for_score(&turn));
+        pos = after;
+    }
+    out
+}
+
+/// What an analysis says of one turn of a game: a comment after it, and a line it prefers,
+/// played instead of the turn, with a comment after the line's first turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    pub comment: Option<String>,
+    /// Canonical tokens of whole turns from the position before the turn, and the comment.
+    pub alternative: Option<(Vec<String>, String)>,
+}
+
+/// Writes the game in `record` with these tags, as they are, and a note after each turn
+/// (`notes[i]` for turn `i`; missing ones are empty): comments, and variations in parentheses.
+pub fn write_annotated<G: Game>(
+    record: &Record<G>,
+    tags: &[(String, String)],
+    notes: &[Note],
+    result: &str,
+) -> String {
+    let turns = split_turns(record);
+    let mut words = movetext(record.start(), &turns, notes);
+    words.push(result.to_string());
+    let mut text = tag_section(tags);
+    text.push_str(&wrap(&words));
+    text
+}
+
+fn tag_section(tags: &[(String, String)]) -> String {
     let mut text = String::new();
     for (name, value) in tags {
-        text.push_str(&format!("[{name} {}]\n", quoted(&value)));
+        text.push_str(&format!("[{name} {}]\n", quoted(value)));
     }
     text.push('\n');
+    text
+}
 
-    // Movetext: the turns, each numbered where White moves (or first, with `...`, where Black
-    // begins), counting on from the start position's move number.
-    let mut words: Vec<String> = Vec::new();
-    let mut pos = start.clone();
-    let mut turn: Vec<G::Move> = Vec::new();
+/// The whole turns of a record, each with the position it was played from.
+fn split_turns<G: Game>(record: &Record<G>) -> Vec<(G, Vec<G::Move>)> {
+    let mut turns = Vec::new();
+    let mut pos = record.start().clone();
     let mut turn_start = pos.clone();
-    let mut number = start.move_number().max(1);
-    // More than two seats: a number opens each round (the position's move number).
-    let mut round_written = None;
+    let mut turn = Vec::new();
     for &m in record.moves() {
         pos.play(m);
         turn.push(m);
-        if pos.mid_turn() {
-            continue;
+        if !pos.mid_turn() {
+            turns.push((std::mem::replace(&mut turn_start, pos.clone()), std::mem::take(&mut turn)));
         }
+    }
+    turns
+}
+
+/// A comment as words: a comment ends at the first `}`, which PGN cannot escape.
+fn comment_words(comment: &str) -> Vec<String> {
+    let clean: String = comment.chars().map(|c| if c == '}' || c.is_control() { ' ' } else { c }).collect();
+    format!("{{{clean}}}").split(' ').map(str::to_string).collect()
+}
+
+/// Movetext words of `turns`, played from `start`: each turn numbered where White moves (or
+/// with `...` where Black moves first, or after a comment or variation), counting on from the
+/// start position's move number; with more than two seats, a number opens each round. Each
+/// turn is followed by its note.
+fn movetext<G: Game>(start: &G, turns: &[(G, Vec<G::Move>)], notes: &[Note]) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut number = start.move_number().max(1);
+    let mut round_written = None;
+    let mut interrupted = true;
+    for (i, (turn_start, turn)) in turns.iter().enumerate() {
         let seat = turn_start.to_move();
-        if seats > 2 {
+        if turn_start.seats() > 2 {
             let round = turn_start.move_number();
             if round_written != Some(round) {
                 words.push(format!("{round}."));
@@ -146,23 +225,55 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
             }
         } else if seat == Seat::WHITE {
             words.push(format!("{number}."));
-        } else if words.is_empty() {
+        } else if interrupted {
             words.push(format!("{number}..."));
         }
-        words.push(turn_start.render_turn_for_score(&turn));
+        words.push(turn_start.render_turn_for_score(turn));
+        interrupted = false;
+        if let Some(note) = notes.get(i) {
+            if let Some(comment) = &note.comment {
+                words.extend(comment_words(comment));
+                interrupted = true;
+            }
+            if let Some((line, comment)) = &note.alternative {
+                words.extend(variation(turn_start, line, comment));
+                interrupted = true;
+            }
+        }
         if seat != Seat::WHITE {
             number += 1;
         }
-        turn.clear();
-        turn_start = pos.clone();
     }
-    if let Some(comment) = &ending.comment {
-        // A comment ends at the first `}`; PGN has no escape for it.
-        let clean: String =
-            comment.chars().map(|c| if c == '}' || c.is_control() { ' ' } else { c }).collect();
-        words.extend(format!("{{{clean}}}").split(' ').map(str::to_string));
+    words
+}
+
+/// A variation from `start`: the turns of `line` (canonical tokens; it stops at one that is not
+/// legal), numbered, with `comment` after the first, in parentheses. Empty if no turn is legal.
+fn variation<G: Game>(start: &G, line: &[String], comment: &str) -> Vec<String> {
+    let mut record = Record::new(start.clone());
+    for token in line {
+        if record.play_token(token).is_err() {
+            break;
+        }
     }
-    words.push(ending.result.clone());
+    let turns = split_turns(&record);
+    if turns.is_empty() {
+        return Vec::new();
+    }
+    let note = Note { comment: Some(comment.to_string()), alternative: None };
+    let mut words = movetext(start, &turns, &[note]);
+    if let Some(first) = words.first_mut() {
+        first.insert(0, '(');
+    }
+    if let Some(last) = words.last_mut() {
+        last.push(')');
+    }
+    words
+}
+
+/// Words joined into lines below 80 columns.
+fn wrap(words: &[String]) -> String {
+    let mut text = String::new();
     let mut line = String::new();
     for word in words {
         if !line.is_empty() && line.len() + 1 + word.len() > 79 {
@@ -173,11 +284,191 @@ pub fn write_ended<G: Game>(record: &Record<G>, header: &Header, ending: &Ending
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&word);
+        line.push_str(word);
     }
     text.push_str(&line);
     text.push('\n');
     text
+}
+
+/// One game of a PGN file as written: its tags, the tokens of its turns (move numbers,
+/// comments, variations and NAGs left out; `!` and `?` suffixes taken off), and its result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameText {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if it has one.
+    pub result: Option<String>,
+    /// The line it begins on (1-based).
+    pub line: usize,
+}
+
+impl GameText {
+    /// The value of a tag (names compared exactly, as PGN's are).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// PGN text that cannot be read, with the line it was found on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Reads the games of a PGN text (export or import format). Move tokens are kept as written,
+/// for the variant to read: SAN, canonical tokens, the rule pages' notations.
+pub fn read(text: &str) -> Result<Vec<GameText>, PgnError> {
+    let mut games = Vec::new();
+    let mut game = GameText { line: 1, ..GameText::default() };
+    // The game under way has movetext, or ended with its result: a tag begins the next one.
+    let mut in_movetext = false;
+    let mut depth = 0usize; // variations open
+    let mut line = 1;
+    let mut chars = text.chars().peekable();
+    let mut at_line_start = true;
+    let error = |line: usize, message: String| Err(PgnError { line, message });
+    while let Some(&c) = chars.peek() {
+        if c == '\n' {
+            chars.next();
+            line += 1;
+            at_line_start = true;
+            continue;
+        }
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        let line_start = std::mem::replace(&mut at_line_start, false);
+        match c {
+            // An escape line, and a rest-of-line comment.
+            '%' if line_start => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            ';' => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            '{' => {
+                let opened = line;
+                chars.next();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some('\n') => line += 1,
+                        Some(_) => {}
+                        None => return error(opened, "comment '{' never closed".into()),
+                    }
+                }
+            }
+            '(' => {
+                chars.next();
+                depth += 1;
+            }
+            ')' => {
+                chars.next();
+                if depth == 0 {
+                    return error(line, "')' closes no variation".into());
+                }
+                depth -= 1;
+            }
+            '[' if depth == 0 => {
+                if in_movetext {
+                    games.push(std::mem::take(&mut game));
+                    in_movetext = false;
+                }
+                if game.tags.is_empty() && game.moves.is_empty() {
+                    game.line = line;
+                }
+                chars.next();
+                let mut name = String::new();
+                while let Some(&c) = chars.peek().filter(|&&c| !c.is_whitespace() && c != '"' && c != ']') {
+                    name.push(c);
+                    chars.next();
+                }
+                let skip_blanks = |chars: &mut std::iter::Peekable<std::str::Chars>| {
+                    while chars.peek().is_some_and(|&c| c == ' ' || c == '\t') {
+                        chars.next();
+                    }
+                };
+                skip_blanks(&mut chars);
+                if name.is_empty() || chars.next() != Some('"') {
+                    return error(line, format!("tag '[{name}' has no name and quoted value"));
+                }
+                let mut value = String::new();
+                // `\"` and `\\` are escapes.
+                loop {
+                    match chars.next() {
+                        Some('\\') => value.extend(chars.next().filter(|&c| c != '\n')),
+                        Some('"') => break,
+                        Some('\n') | None => {
+                            return error(line, format!("tag '{name}': its value is never closed"))
+                        }
+                        Some(c) => value.push(c),
+                    }
+                }
+                skip_blanks(&mut chars);
+                if chars.next() != Some(']') {
+                    return error(line, format!("tag '{name}' is not closed by ']'"));
+                }
+                game.tags.push((name, value));
+            }
+            _ => {
+                let mut token = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() || "{}()[];".contains(c) {
+                        break;
+                    }
+                    token.push(c);
+                    chars.next();
+                }
+                if token.is_empty() {
+                    // A `]` or `}` with nothing open.
+                    return error(line, format!("unexpected '{c}'"));
+                }
+                if game.tags.is_empty() && game.moves.is_empty() && !in_movetext {
+                    game.line = line;
+                }
+                in_movetext = true;
+                if depth > 0 || token.starts_with('$') {
+                    continue; // inside a variation, or a NAG
+                }
+                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
+                    game.result = Some(token);
+                    games.push(std::mem::take(&mut game));
+                    in_movetext = false;
+                    continue;
+                }
+                // A move number (`12.`, `12...`), possibly run into its move (`12.e4`).
+                let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let rest = &token[digits..];
+                let token = if rest.starts_with('.') { rest.trim_start_matches('.') } else { token.as_str() };
+                let token = token.trim_end_matches(['!', '?']);
+                if !token.is_empty() {
+                    game.moves.push(token.to_string());
+                }
+            }
+        }
+    }
+    if depth > 0 {
+        return error(line, "a variation '(' is never closed".into());
+    }
+    if in_movetext || !game.tags.is_empty() {
+        games.push(game);
+    }
+    Ok(games)
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
@@ -244,6 +535,52 @@ mod tests {
         }
         assert!(!pgn.contains("[White"), "{pgn}");
         assert!(pgn.ends_with("1. e1g1 j4h4 l10l8 a10a9 2. e2g2 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn games_are_read_past_their_notes() {
+        let text = "% an escape line\n[Event \"A \\\"quoted\\\" ]name\"]\n[Result \"1-0\"]\n\n\
+                    1. e4 {a comment} e5 2.Nf3!? ; to the end of the line\n\
+                    (2. d4 (2. c4) exd4) 2... Nc6 $1 3. Bb5 1-0\n\n1. d4 *\n[Event \"C\"]\n1... e5";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].tag("Event"), Some("A \"quoted\" ]name"));
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!((games[0].result.as_deref(), games[0].line), (Some("1-0"), 2));
+        assert_eq!(
+            (games[1].moves.as_slice(), games[1].result.as_deref()),
+            (&["d4".to_string()][..], Some("*"))
+        );
+        assert_eq!(
+            (games[2].tag("Event"), games[2].moves.as_slice(), games[2].line),
+            (Some("C"), &["e5".to_string()][..], 9)
+        );
+        for (bad, line) in
+            [("1. e4 {open", 1), ("\n1. e4 (d4", 2), ("1. e4 )", 1), ("[Event x]", 1), ("[Event \"x", 1)]
+        {
+            assert_eq!(read(bad).unwrap_err().line, line, "{bad}");
+        }
+    }
+
+    #[test]
+    fn annotations_follow_their_turns() {
+        let mut record = Record::new(Chess::start());
+        for token in ["e2e4", "e7e5", "g1f3"] {
+            record.play_token(token).unwrap();
+        }
+        let notes = [
+            Note { comment: Some("+0.30/8".into()), alternative: None },
+            Note {
+                comment: Some("+0.10/8".into()),
+                alternative: Some((vec!["c7c5".into(), "g1f3".into(), "nonsense".into()], "+0.00/8".into())),
+            },
+        ];
+        let tags = [("Event".to_string(), "x".to_string())];
+        let pgn = write_annotated(&record, &tags, &notes, "*");
+        assert_eq!(
+            pgn,
+            "[Event \"x\"]\n\n1. e4 {+0.30/8} 1... e5 {+0.10/8} (1... c5 {+0.00/8} 2. Nf3) 2. Nf3 *\n"
+        );
     }
 
     #[test]

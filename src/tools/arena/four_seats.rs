@@ -401,7 +401,7 @@ pub(super) fn run<G: Searchable>(
             }
         }
         drop(tx);
-        for (job, result) in rx {
+        while let Some((job, result)) = super::tournament::next_result(&rx) {
             for seat in 0..SEATS {
                 let t = &mut tallies[job.seats[seat]];
                 t.seat_games += 1;
@@ -438,10 +438,13 @@ pub(super) fn run<G: Searchable>(
                 .collect();
             let _ = writeln!(out, "Points: {}  ({}/{total} games)", standing.join(", "), results.len());
         }
+        // Done, or interrupted: the workers take no more games.
+        stop.store(true, Ordering::Relaxed);
     });
     if let Ok(e) = failed.try_recv() {
         return Err(e);
     }
+    super::tournament::interrupted_note(results.len(), total, out);
     print_table(config, &tallies, &results, &seat_name, out);
     Ok((results, tallies))
 }

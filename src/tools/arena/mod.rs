@@ -7,6 +7,7 @@
 //! moves, and every variant's end rules are jester's.
 
 pub mod four_seats;
+pub mod interrupt;
 pub mod player;
 pub mod process;
 pub mod referee;

@@ -327,6 +327,97 @@ pub struct Turn<'a> {
     pub patience: Duration,
 }
 
+/// The variants an engine says it plays: UCI's `UCI_Variant` combo (its `var` entries), CECP's
+/// `feature variants="..."`. An engine that names none plays standard chess only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OfferedVariants {
+    /// The names as the engine writes them; `None` where it names none.
+    pub names: Option<Vec<String>>,
+    /// UCI: the combo's default, the variant played until another is set.
+    pub default: Option<String>,
+    /// UCI: the engine has a `VariantPath` option (Fairy-Stockfish reads variants from a file).
+    pub variant_path: bool,
+}
+
+impl OfferedVariants {
+    /// The engine's own name for jester's variant `variant` (a canonical name), matched against
+    /// the variant's names and aliases ignoring case (`normal` is `chess` to Fairy-Stockfish):
+    /// `Ok(None)` where nothing needs to be set (standard chess where the engine plays it
+    /// already), or why the engine cannot play it. `protocol` names the list in the message.
+    pub fn engine_name(&self, variant: &str, protocol: Protocol) -> Result<Option<String>, String> {
+        let info = crate::variants::Variant::from_name(variant).map(|v| v.info()).ok();
+        let ours: Vec<&str> = match info {
+            Some(info) => std::iter::once(info.name).chain(info.aliases.iter().copied()).collect(),
+            None => vec![variant],
+        };
+        let is_ours = |name: &str| ours.iter().any(|o| o.eq_ignore_ascii_case(name.trim()));
+        let normal = ours.contains(&"normal");
+        let list = match protocol {
+            Protocol::Uci => "its UCI_Variant option",
+            Protocol::Cecp => "its feature variants",
+        };
+        let Some(names) = &self.names else {
+            return if normal {
+                Ok(None)
+            } else {
+                let none = match protocol {
+                    Protocol::Uci => "it has no UCI_Variant option",
+                    Protocol::Cecp => "it sends no feature variants",
+                };
+                Err(format!(
+                    "it does not offer variant '{variant}' ({none}, so it plays standard chess only)"
+                ))
+            };
+        };
+        match names.iter().find(|n| is_ours(n)) {
+            // Standard chess needs no setting where the engine starts in it.
+            Some(_) if normal && self.default.as_deref().is_none_or(is_ours) => Ok(None),
+            Some(name) => Ok(Some(name.clone())),
+            None => {
+                const SHOWN: usize = 12;
+                let mut offered = names.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+                if names.len() > SHOWN {
+                    offered.push_str(&format!(" and {} more", names.len() - SHOWN));
+                }
+                let hint = if self.variant_path {
+                    "; a variant defined in a variants file is offered once option.VariantPath=FILE names it"
+                } else {
+                    ""
+                };
+                Err(format!("it does not offer variant '{variant}' ({list} offers {offered}{hint})"))
+            }
+        }
+    }
+}
+
+/// The `UCI_Variant` combo of a UCI `option` line, if it is one: its `var` entries and default.
+fn uci_variant_option(line: &str, offered: &mut OfferedVariants) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return;
+    }
+    let Some(type_at) = words.iter().position(|w| *w == "type") else { return };
+    let name = words[2..type_at].join(" ");
+    if name.eq_ignore_ascii_case("VariantPath") {
+        offered.variant_path = true;
+    }
+    if !name.eq_ignore_ascii_case("UCI_Variant") {
+        return;
+    }
+    let mut names = Vec::new();
+    let mut default = None;
+    let mut rest = words[type_at..].iter();
+    while let Some(&w) = rest.next() {
+        match w {
+            "var" => names.extend(rest.next().map(|v| v.to_string())),
+            "default" => default = rest.next().map(|v| v.to_string()),
+            _ => {}
+        }
+    }
+    offered.names = Some(names);
+    offered.default = default;
+}
+
 pub trait Player: Send {
     fn label(&self) -> &str;
     /// Starts a game of `variant` (its canonical name); the engine must answer its
@@ -340,6 +431,15 @@ pub trait Player: Send {
     fn transcript(&mut self, n: usize) -> String;
     /// Error reports of the engine about what it was sent, since the last call.
     fn take_complaints(&mut self) -> Vec<String>;
+    /// The variants the engine offers.
+    fn offered_variants(&self) -> &OfferedVariants;
+    /// The engine's protocol.
+    fn protocol(&self) -> Protocol;
+    /// The engine's name for jester's variant `variant`, `Ok(None)` where nothing needs to be
+    /// set, or why it cannot play it (one line).
+    fn variant_name(&self, variant: &str) -> Result<Option<String>, String> {
+        self.offered_variants().engine_name(variant, self.protocol())
+    }
     /// Whether the engine can start from a position text (CECP: feature `setboard=1`).
     fn can_set_up(&self) -> bool {
         true
@@ -354,14 +454,16 @@ pub trait Player: Send {
 pub struct UciPlayer {
     process: Process,
     label: String,
+    variants: OfferedVariants,
 }
 
 impl UciPlayer {
     pub fn start(spec: &EngineSpec) -> Result<UciPlayer, String> {
         let mut process = Process::start(&spec.label, &spec.program, &spec.args)?;
         let fail = |p: &mut Process, what: &str| format!("{what}\n{}", p.transcript_tail(40));
+        let mut variants = OfferedVariants::default();
         // Ok(Some(answer)): the engine refused `uci` (see below).
-        let handshake = (|| -> Result<Option<String>, ReadError> {
+        let mut handshake = || -> Result<Option<String>, ReadError> {
             process.send("uci")?;
             // An engine that answers `uci` with an error, or with CECP's `feature`, speaks
             // another protocol: say so at once instead of waiting for a `uciok` that never comes.
@@ -378,14 +480,29 @@ impl UciPlayer {
                 {
                     return Ok(Some(line.to_string()));
                 }
+                uci_variant_option(line, &mut variants);
             }
             for (name, value) in &spec.options {
                 process.send(&format!("setoption name {name} value {value}"))?;
             }
+            // Fairy-Stockfish reads variants from the file named by VariantPath, but does not
+            // announce them again by itself: ask for its options once more to see them.
+            if spec.options.iter().any(|(name, _)| name.eq_ignore_ascii_case("VariantPath")) {
+                process.send("uci")?;
+                let deadline = Instant::now() + PROMPT;
+                loop {
+                    let (_, line) = process.recv(deadline)?;
+                    if line.trim() == "uciok" {
+                        break;
+                    }
+                    uci_variant_option(line.trim(), &mut variants);
+                }
+            }
             process.send("isready")?;
             process.recv_until(PROMPT, |l| l.trim() == "readyok")?;
             Ok(None)
-        })();
+        };
+        let handshake = handshake();
         match handshake {
             Ok(None) => {}
             Ok(Some(answer)) => {
@@ -398,7 +515,7 @@ impl UciPlayer {
                 return Err(fail(&mut process, &format!("{}: UCI handshake failed ({e:?})", spec.label)))
             }
         }
-        Ok(UciPlayer { process, label: spec.label.clone() })
+        Ok(UciPlayer { process, label: spec.label.clone(), variants })
     }
 }
 
@@ -436,9 +553,10 @@ impl Player for UciPlayer {
 
     fn new_game(&mut self, _tc: TimeControl, variant: &str) -> Result<(), String> {
         self.process.clear_transcript();
+        let name = self.variant_name(variant).map_err(|e| format!("{}: {e}", self.label))?;
         let sync = (|| {
-            if variant != "normal" {
-                self.process.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            if let Some(name) = name {
+                self.process.send(&format!("setoption name UCI_Variant value {name}"))?;
             }
             self.process.send("ucinewgame")?;
             self.process.send("isready")?;
@@ -518,6 +636,14 @@ impl Player for UciPlayer {
 
     fn game_over(&mut self, _result: &str, _reason: &str) {}
 
+    fn offered_variants(&self) -> &OfferedVariants {
+        &self.variants
+    }
+
+    fn protocol(&self) -> Protocol {
+        Protocol::Uci
+    }
+
     fn transcript(&mut self, n: usize) -> String {
         self.process.transcript_tail(n)
     }
@@ -549,6 +675,8 @@ pub struct CecpPlayer {
     known: usize,
     /// Out of force mode: the engine answers each opponent move with its own.
     playing: bool,
+    /// Its `feature variants`.
+    variants: OfferedVariants,
 }
 
 /// The CECP features the referee understands; the defaults of the others are what it does.
@@ -631,6 +759,7 @@ impl CecpPlayer {
             start: None,
             known: 0,
             playing: false,
+            variants: OfferedVariants::default(),
         };
         if let Err(e) = player.handshake() {
             return Err(format!("{}: CECP handshake failed ({e})\n{}", spec.label, player.transcript(40)));
@@ -682,6 +811,10 @@ impl CecpPlayer {
                     "memory" => self.memory = on,
                     "smp" => self.smp = on,
                     "reuse" => self.reuse = value != "0",
+                    "variants" => {
+                        let names = value.split(',').map(str::trim).filter(|n| !n.is_empty());
+                        self.variants.names = Some(names.map(str::to_string).collect());
+                    }
                     "done" if value == "0" => extended = true,
                     _ => {}
                 }
@@ -720,11 +853,12 @@ impl CecpPlayer {
         Ok(())
     }
 
-    /// `new`, the variant and the time control, in force mode.
-    fn setup(&mut self, tc: TimeControl, variant: &str) -> Result<(), ReadError> {
+    /// `new`, the variant (the engine's name for it; none for standard chess) and the time
+    /// control, in force mode.
+    fn setup(&mut self, tc: TimeControl, variant: Option<&str>) -> Result<(), ReadError> {
         let ponder = if self.ponder { "hard" } else { "easy" };
         self.process.send("new")?;
-        if variant != "normal" {
+        if let Some(variant) = variant {
             self.process.send(&format!("variant {variant}"))?;
         }
         let limits: Vec<String> = match tc {
@@ -777,7 +911,8 @@ impl Player for CecpPlayer {
                 ));
             }
         }
-        let result = self.setup(tc, variant);
+        let name = self.variant_name(variant).map_err(|e| format!("{}: {e}", self.label))?;
+        let result = self.setup(tc, name.as_deref());
         self.known = 0;
         self.playing = false;
         self.start = None;
@@ -874,6 +1009,14 @@ impl Player for CecpPlayer {
         self.setboard
     }
 
+    fn offered_variants(&self) -> &OfferedVariants {
+        &self.variants
+    }
+
+    fn protocol(&self) -> Protocol {
+        Protocol::Cecp
+    }
+
     fn wants_fresh_process(&self) -> bool {
         !self.reuse
     }
@@ -937,6 +1080,31 @@ mod tests {
             let e = EngineSpec::parse(bad).unwrap_err();
             assert!(e.contains(named), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn variant_names_are_matched_to_the_engines() {
+        let mut offered = OfferedVariants::default();
+        uci_variant_option("option name Hash type spin default 16 min 1 max 33554432", &mut offered);
+        assert_eq!(offered.names, None);
+        uci_variant_option(
+            "option name UCI_Variant type combo default chess var chess var Thronekings",
+            &mut offered,
+        );
+        assert_eq!(offered.default.as_deref(), Some("chess"));
+        assert_eq!(offered.engine_name("normal", Protocol::Uci), Ok(None));
+        assert_eq!(offered.engine_name("thronekings", Protocol::Uci), Ok(Some("Thronekings".into())));
+        let refused = offered.engine_name("tirebiter", Protocol::Uci).unwrap_err();
+        assert!(
+            refused.contains("'tirebiter'") && refused.contains("offers chess, Thronekings"),
+            "{refused}"
+        );
+        // Standard chess is set where the engine starts in another variant.
+        offered.default = Some("3check".into());
+        assert_eq!(offered.engine_name("normal", Protocol::Uci), Ok(Some("chess".into())));
+        let silent = OfferedVariants::default();
+        assert_eq!(silent.engine_name("normal", Protocol::Cecp), Ok(None));
+        assert!(silent.engine_name("cwda", Protocol::Cecp).unwrap_err().contains("no feature variants"));
     }
 
     #[test]

@@ -6,7 +6,27 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
+
+/// Every engine process running, so that an interrupted match can end them all at once.
+struct Running {
+    /// After [`end_all`]: no more engines start.
+    ended: bool,
+    children: Vec<Weak<Mutex<Child>>>,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running { ended: false, children: Vec::new() });
+
+/// Ends every engine process now (an interrupted match: the games under way end at once, their
+/// engines seen to close), and refuses to start more.
+pub fn end_all() {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    running.ended = true;
+    for child in running.children.drain(..).filter_map(|c| c.upgrade()) {
+        let _ = child.lock().unwrap_or_else(|e| e.into_inner()).kill();
+    }
+}
 
 enum Chunk {
     Out(Instant, String),
@@ -25,7 +45,7 @@ pub enum ReadError {
 /// An engine process on pipes, with a transcript of the current game.
 pub struct Process {
     label: String,
-    child: Child,
+    child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
     chunks: Receiver<Chunk>,
     closed: bool,
@@ -38,14 +58,24 @@ pub struct Process {
 
 impl Process {
     pub fn start(label: &str, program: &Path, args: &[String]) -> Result<Process, String> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start {label} ({}): {e}", program.display()))?;
+            .stderr(Stdio::piped());
+        // A group of its own: Ctrl-C at the terminal reaches jester, which ends the games and
+        // then its engines, and not the engines in the middle of a game.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Started under the lock, so that `end_all` cannot miss it.
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        if running.ended {
+            return Err(format!("cannot start {label}: the match was interrupted"));
+        }
+        let mut child =
+            command.spawn().map_err(|e| format!("cannot start {label} ({}): {e}", program.display()))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let stderr = child.stderr.take().ok_or("no stderr")?;
@@ -76,6 +106,9 @@ impl Process {
                 }
             }
         });
+        let child = Arc::new(Mutex::new(child));
+        running.children.retain(|c| c.strong_count() > 0);
+        running.children.push(Arc::downgrade(&child));
         Ok(Process {
             label: label.to_string(),
             child,
@@ -186,14 +219,15 @@ impl Drop for Process {
     fn drop(&mut self) {
         // Ask politely, then end the process we started.
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
         let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = child.try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = child.kill();
+        let _ = child.wait();
     }
 }

@@ -3,6 +3,7 @@
 //! live progress line, an optional SPRT stop, a final table and the games as PGN.
 
 use super::four_seats::{SeatedResult, SeatedTally};
+use super::interrupt;
 use super::player::{EngineSpec, Player, TimeControl};
 use super::referee::{play_game_as, End, FaultKind, GameConfig, GameResult};
 use super::stats::{Sprt, SprtDecision, Tally};
@@ -100,6 +101,8 @@ pub struct MatchSummary {
     /// Four-seat games (Fimbriation) and each engine's tally over them; empty otherwise.
     pub seated: Vec<SeatedResult>,
     pub seated_tallies: Vec<SeatedTally>,
+    /// Stopped by Ctrl-C: the games are those finished before it.
+    pub interrupted: bool,
 }
 
 /// Runs the match on variant `G`, printing progress to `out`.
@@ -132,7 +135,7 @@ fn run<G: Searchable>(
     for spec in &config.engines {
         let player =
             spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
-        check_engine(config, spec, player.as_ref())?;
+        check_engine(config, spec, player.as_ref(), G::NAME)?;
     }
     let openings = Openings::<G>::new(&config.openings, config.seed, config.armies)?;
     if G::start().seats() > 2 {
@@ -143,6 +146,7 @@ fn run<G: Searchable>(
             sprt: None,
             seated,
             seated_tallies,
+            interrupted: interrupt::interrupted(),
         });
     }
     let pairs = config.games.div_ceil(2).max(1);
@@ -186,6 +190,7 @@ fn run<G: Searchable>(
         sprt: None,
         seated: Vec::new(),
         seated_tallies: Vec::new(),
+        interrupted: false,
     };
     // The first engine's tally against the second, for the two-engine score line and SPRT.
     let mut head_to_head = Tally::default();
@@ -225,7 +230,7 @@ fn run<G: Searchable>(
             }
         }
         drop(tx);
-        for (job, result) in rx {
+        while let Some((job, result)) = next_result(&rx) {
             let [w, b] = job.seats;
             for (seat, engine) in [(Seat::WHITE, w), (Seat::BLACK, b)] {
                 let points = match result.winner {
@@ -280,20 +285,60 @@ fn run<G: Searchable>(
             }
             let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len());
         }
+        // Done, or interrupted: the workers take no more games.
+        stop.store(true, Ordering::Relaxed);
     });
     if let Ok(e) = failed.try_recv() {
         return Err(e);
     }
+    summary.interrupted = interrupted_note(summary.games.len(), total, out);
     print_table(config, &summary, out);
     Ok(summary)
 }
 
-/// Refuses settings an engine cannot play by: limits its protocol lacks, set-up positions it
-/// cannot be given.
-fn check_engine(config: &MatchConfig, spec: &EngineSpec, player: &dyn Player) -> Result<(), MatchError> {
+/// The next finished game from the workers; `None` once they are done, or at once when the match
+/// is interrupted (Ctrl-C): then every engine is ended, so the games under way stop at once, and
+/// their results are never taken.
+pub(super) fn next_result<T>(results: &mpsc::Receiver<T>) -> Option<T> {
+    loop {
+        if interrupt::interrupted() {
+            super::process::end_all();
+            return None;
+        }
+        match results.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(result) => return Some(result),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
+/// After an interrupted match, a line saying so before the table; whether it was interrupted.
+pub(super) fn interrupted_note(finished: usize, total: usize, out: &mut (dyn Write + Send)) -> bool {
+    if !interrupt::interrupted() {
+        return false;
+    }
+    let _ = writeln!(
+        out,
+        "Interrupted: {finished} of {total} games finished and kept; the games under way were dropped"
+    );
+    true
+}
+
+/// Refuses settings an engine cannot play by: a variant it does not offer, limits its protocol
+/// lacks, set-up positions it cannot be given.
+fn check_engine(
+    config: &MatchConfig,
+    spec: &EngineSpec,
+    player: &dyn Player,
+    variant: &str,
+) -> Result<(), MatchError> {
     use super::player::Protocol;
     let refuse =
         |why: String| Err(MatchError(format!("engine '{}' cannot play this match: {why}", spec.label)));
+    if let Err(why) = player.variant_name(variant) {
+        return refuse(why);
+    }
     if spec.protocol == Protocol::Cecp {
         match config.game.tc {
             TimeControl::Nodes(_) => {
