@@ -16,9 +16,21 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
 
 /// Null-move pruning: minimum depth, and the reduction.
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
-pub const fn null_move_reduction(depth: i32) -> i32 {
-    3 + depth / 4
+/// The further the static evaluation is above beta, the more (up to 3 plies) is reduced.
+pub const fn null_move_reduction(depth: i32, eval_over_beta: i32) -> i32 {
+    let margin = eval_over_beta / 200;
+    3 + depth / 4 + if margin < 3 { margin } else { 3 }
 }
+
+/// Futility pruning of quiet moves: up to this depth, when the static evaluation plus the margin
+/// does not reach alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+pub const fn futility_margin(depth: i32) -> i32 {
+    90 + 60 * depth
+}
+
+/// Internal iterative reduction: from this depth, a node without a table move loses a ply.
+pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Late-move reductions start at this depth and this move index.
 pub const LMR_MIN_DEPTH: i32 = 3;

@@ -377,7 +377,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // the pass in zugzwang-prone positions).
             if depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta && beta.abs() < Score::MATE - 1000 {
                 if let Some(passed) = pos.null_move() {
-                    let r = null_move_reduction(depth);
+                    let r = null_move_reduction(depth, static_eval - beta);
                     self.keys.push(passed.key());
                     let score =
                         self.visit::<NonPv>(pos.to_move(), &passed, depth - 1 - r, ply + 1, beta - 1, beta);
@@ -398,6 +398,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return Self::terminal_score(pos, ply);
         }
         let tt_move = tt_entry.and_then(|e| e.best);
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower first; if it matters, the next iteration finds it with a move to try.
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
         let mut order = self.order_moves(pos, &moves, tt_move, ply);
 
         let original_alpha = alpha;
@@ -419,6 +422,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 continue;
             }
             if !N::PV && !in_check && !noisy && index > 0 && pos.is_hopeless(mv) {
+                continue;
+            }
+            // Futility pruning: near the leaves, a quiet move cannot lift a static evaluation
+            // this far below alpha.
+            if !N::PV
+                && !in_check
+                && !noisy
+                && depth <= FUTILITY_MAX_DEPTH
+                && best_score > Score::mated_in(MAX_PLY as i32).0
+                && static_eval + futility_margin(depth) <= alpha
+            {
                 continue;
             }
             // SEE pruning: near the leaves, skip a move that loses material in the exchange it
