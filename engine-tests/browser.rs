@@ -132,6 +132,7 @@ fn every_variant_is_played_by_clicking_in_a_real_browser() {
     firefighter(&page);
     tirebiter_and_nick_danger(&page);
     not_a_chess_variant(&page);
+    not_a_chess_weak(&page);
 }
 
 fn normal_chess(page: &Page) {
@@ -281,4 +282,20 @@ fn not_a_chess_variant(page: &Page) {
     page.click_and_settle(&format!("#board rect.edge[data-edge=\"{taken}\"]"));
     assert!(page.error().contains(taken), "{}", page.error());
     assert_eq!(page.moves().len(), 3);
+}
+
+/// `notachessweak` (variants.md N11), from the issue's first example: the loop that d4e closes
+/// around c4 and d4 stays on the board; c4e then removes both squares' outlines, seven wires.
+fn not_a_chess_weak(page: &Page) {
+    let wires_drawn = || page.browser.eval("return document.querySelectorAll('#board line.wire').length;");
+    page.load("notachessweak", "**4*/6*/6k/7/K6/*6/*4** w b4e,c3n,c4n,d3n,d4n 0 10");
+    page.play(&["a3", "a4"]);
+    page.click_edge("d4e");
+    assert_eq!(page.last_move(), "a3a4/d4e");
+    assert_eq!(wires_drawn(), json!(6));
+    page.play(&["g5", "f5"]);
+    page.click_edge("c4e");
+    assert_eq!(page.last_move(), "g5f5/c4e");
+    assert_eq!(wires_drawn(), json!(0));
+    assert_eq!(page.position(), "**4*/6*/5k1/K6/7/*6/*4** w - 2 11");
 }

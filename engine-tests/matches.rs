@@ -227,6 +227,15 @@ fn each_variant_ends_by_its_own_rules() {
             black: "",
             result: "1/2-1/2 {draw by move-count rule}",
         },
+        Case {
+            // N11 with N10: a text only notachessweak reads (a loop around c4 and d4); Black's
+            // c4e removes seven wires, and its hundredth turn without capture draws.
+            variant: "notachessweak",
+            start: "**4*/6*/6k/K6/7/*6/*4** b b4e,c3n,c4n,d3n,d4e,d4n 99 60",
+            white: "",
+            black: "g5f5/c4e",
+            result: "1/2-1/2 {draw by move-count rule}",
+        },
     ];
     for (i, case) in cases.iter().enumerate() {
         let openings = temp(&format!("end-{i}.txt"));

@@ -94,6 +94,26 @@ fn a_turn_of_several_actions_is_collected_then_completed() {
 }
 
 #[test]
+fn notachessweak_keeps_a_larger_loop_on_the_board_and_in_its_pgn() {
+    // The issue's first example (variants.md N11): d4e closes the loop around c4 and d4, which
+    // notachessweak keeps (six wires drawn) and notachessvariant removes (none).
+    let server = Served::start();
+    let start = "**4*/6*/6k/7/K6/*6/*4** w b4e,c3n,c4n,d3n,d4n 0 10";
+    for (variant, wires) in [("nacvweak", 6), ("notachessvariant", 0)] {
+        let view = server.state(&json!({ "variant": variant, "start": start, "moves": ["a3a4/d4e"] }));
+        assert_eq!(tokens(&view, "moves"), ["a3a4/d4e"], "{variant}");
+        assert_eq!(view["svg"].as_str().unwrap().matches("class=\"wire\"").count(), wires, "{variant}");
+    }
+    let game = json!({ "variant": "notachessweak", "start": start, "moves": ["a3a4/d4e", "g5f5/c4e"] });
+    let view = server.state(&game);
+    assert_eq!(view["position"], "**4*/6*/5k1/K6/7/*6/*4** w - 2 11", "c4e removes both outlines");
+    let (status, answer) = server.post_json("/api/pgn", &game);
+    assert_eq!(status, 200);
+    let pgn = answer["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[Variant \"notachessweak\"]") && pgn.contains("a3a4/d4e g5f5/c4e"), "{pgn}");
+}
+
+#[test]
 fn the_engine_answers_and_the_game_comes_out_as_pgn() {
     let server = Served::start();
     let (status, answer) =

@@ -81,6 +81,16 @@ const CASES: &[Case] = &[
         classes: &[("coordinate", 14)],
     },
     Case {
+        // After the openings, a loop of six wires around c4 and c5, which only the weak loop
+        // rule keeps (N11).
+        variant: "notachessweak",
+        fen: "**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b4e,b5e,b5n,c3n,c4e,c5e,c5n,d3n,d5n,e3n,e5n,f3n,f5n 4 3",
+        squares: 41,
+        pieces: 20,
+        wires: 14,
+        classes: &[("coordinate", 14)],
+    },
+    Case {
         // Two rounds played: every seat's army in its own colour on the cross.
         variant: "fimbriation",
         fen: "***gRgP4yPyR***/***gBgP4yPyN***/***gQgP4yPyB***/gR1gBgKgP2yP2yKyQyByR/1gPgPgPgN4yNyP1yPyP/gP1gN2****5/5****2yP2/3rP1****1bP3/5****5/rPrPrP1rN4bN1bPbPbP/rRrBrQrKrP2bP2bKbBbNbR/***rBrP4bPbQ***/***rNrP4bPbB***/***rR2rP2bPbR*** r rKrQbKbQyKyQgKgQ bk6,yi11 - 1 3",

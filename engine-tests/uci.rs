@@ -69,6 +69,41 @@ fn handshake_lists_identity_and_options() {
     j.finish();
 }
 
+/// `notachessweak` (variants.md N11) is a UCI_Variant (canonical name in the combo, alias
+/// accepted). In the issue's first example, a3a4/d4e closes the loop around c4 and d4: the weak
+/// rule keeps it, so Black cannot wire d4e again, while notachessvariant has removed it.
+#[test]
+fn notachessweak_is_a_uci_variant_that_keeps_larger_loops() {
+    let mut j = Jester::start();
+    j.send("uci");
+    let lines = j.read_until(PROMPT, |l| l == "uciok");
+    let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
+    assert!(variant.contains("var notachessweak"), "{variant}");
+    let fen = "**4*/6*/6k/7/K6/*6/*4** w b4e,c3n,c4n,d3n,d4n 0 10";
+    for (name, legal) in [("nacvweak", false), ("notachessvariant", true)] {
+        j.send(&format!("setoption name UCI_Variant value {name}"));
+        j.send(&format!("position fen {fen} moves a3a4/d4e g5f5/d4e"));
+        let replies = sync(&mut j);
+        assert_eq!(
+            replies.iter().all(|l| !l.contains("illegal move 'g5f5/d4e'")),
+            legal,
+            "{name}: {replies:?}"
+        );
+    }
+    j.send("setoption name UCI_Variant value notachessweak");
+    j.send(&format!("position fen {fen} moves a3a4/d4e"));
+    j.send("go depth 3");
+    let m = bestmove(&mut j);
+    use jester::core::Game;
+    let weak = jester::variants::wires::WeakWirePosition::from_text(
+        "**4*/6*/6k/K6/7/*6/*4** b b4e,c3n,c4n,d3n,d4e,d4n 1 10",
+    )
+    .unwrap();
+    assert!(weak.parse_turn(&m).is_ok(), "{m}");
+    j.send("quit");
+    j.finish();
+}
+
 #[test]
 fn plays_a_short_game_with_legal_moves() {
     let mut j = uci();

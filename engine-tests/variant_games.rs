@@ -1,7 +1,7 @@
 //! Self-play of the variants beyond chess over the protocols: `JESTER_VARIANT_GAMES` games
 //! (default 6) of each of `firefighter`, `tirebiter`, `nickdanger` and `notachessvariant` (plies
-//! are whole turns there) against itself over UCI, two of each over CECP, and one `cwda` game of
-//! each of the 16 army pairings, each from a random 2-ply opening (seeded by the game number),
+//! are whole turns there) against itself over UCI, two of each over CECP, two `notachessweak`
+//! games over each protocol, and one `cwda` game of each of the 16 army pairings, each from a random 2-ply opening (seeded by the game number),
 //! refereed by jester's rules in the harness. Every game must end by the rules (mate, stalemate,
 //! repetition, 50 moves) or by the ply limit, never by a fault: an illegal move, a false claim, a
 //! dead engine or a flag fall. Outcomes and the mean length are printed (`-- --nocapture`).
@@ -18,7 +18,7 @@ use harness::{
 use jester::core::Game;
 use jester::variants::firefighter::FireFighter;
 use jester::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
-use jester::variants::wires::WirePosition;
+use jester::variants::wires::{WeakWirePosition, WirePosition};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -178,6 +178,19 @@ fn notachessvariant_over_uci() {
 #[test]
 fn notachessvariant_over_cecp() {
     report_and_check("notachessvariant", "over CECP", &run::<WirePosition>(Protocol::Cecp, 2, 2));
+}
+
+/// `notachessweak` (N11) shares everything but loop removal with `notachessvariant`: two games
+/// over each protocol show that the engine plays it end to end (loops that stay, square outlines
+/// that go).
+#[test]
+fn notachessweak_over_uci() {
+    report_and_check("notachessweak", "over UCI", &run::<WeakWirePosition>(Protocol::Uci, 2, 2));
+}
+
+#[test]
+fn notachessweak_over_cecp() {
+    report_and_check("notachessweak", "over CECP", &run::<WeakWirePosition>(Protocol::Cecp, 2, 2));
 }
 
 /// Chess with Different Armies: one game of every army pairing (A4), three of four over UCI and

@@ -292,6 +292,30 @@ fn analysis_mode_follows_moves_and_reports_stat01() {
     j.finish();
 }
 
+/// `notachessweak` (variants.md N11) is offered in `feature variants` and set by `variant`, with
+/// XBoard's board set up as for notachessvariant. The loop that a3a4/d4e closes stays, so d4e
+/// cannot be wired again; c4e then completes two outlines.
+#[test]
+fn notachessweak_is_a_cecp_variant_that_keeps_larger_loops() {
+    let mut j = Jester::start();
+    j.send("xboard");
+    j.send("protover 2");
+    let features = j.read_until(PROMPT, |l| l.contains("done=1")).join(" ");
+    assert!(features.contains(",notachessweak"), "{features}");
+    j.send("variant notachessweak");
+    let replies = ping(&mut j, 1);
+    assert!(replies.iter().any(|l| l.starts_with("setup ") && l.contains("7x7+0_fairy")), "{replies:?}");
+    j.send("setboard **4*/6*/6k/7/K6/*6/*4** w b4e,c3n,c4n,d3n,d4n 0 10");
+    j.send("force");
+    j.send("usermove a3a4/d4e");
+    j.send("usermove g5f5/d4e");
+    assert_eq!(ping(&mut j, 2), ["Illegal move: g5f5/d4e"]);
+    j.send("usermove g5f5/c4e");
+    assert_eq!(ping(&mut j, 3), Vec::<String>::new());
+    j.send("quit");
+    j.finish();
+}
+
 /// `exclude all` never lists every move (a Not A Chess Variant opening has 61 million turns): the
 /// engine answers at once, and after `exclude all` an `include` leaves only that move.
 #[test]

@@ -1,6 +1,9 @@
 //! An independent, deliberately simple reference move generator for Alexandre Muñiz's
 //! "Not A Chess Variant" (`notachessvariant`; Muñiz's rule page, rulings N1-N10
-//! of `protocol-docs/variants.md`, text forms of `protocol-docs/notation.md`).
+//! of `protocol-docs/variants.md`, text forms of `protocol-docs/notation.md`), and for its
+//! weakened loop rule (`notachessweak`, N11: only a single square's outline is destroyed; read
+//! with [`parse_weak`]). The weak rule has its own code path here ([`place_wire_weak`]), written
+//! from the rule page's sentence, square by square, not from the engine's bit sets.
 //!
 //! It exists only to cross-check the engine's own generator node by node, so it favours obvious
 //! correctness over speed: a plain 7x7 mailbox, wires as a bit set of edges, an explicit path
@@ -286,6 +289,57 @@ fn place_wire(wires: u128, e: Edge) -> u128 {
         Some(path) => wires & !path,
         None => wires | bit(e),
     }
+}
+
+/// N11 (`notachessweak`): places a wire on the empty edge `e`. Each board square beside `e` whose
+/// four sides now all carry wires loses them (the square's outline is the only loop the weak rule
+/// destroys); when both squares beside `e` are completed, both outlines go, `e` once. Any other
+/// loop stays.
+fn place_wire_weak(wires: u128, e: Edge) -> u128 {
+    debug_assert!(edge_valid(e) && wires & bit(e) == 0);
+    let with = wires | bit(e);
+    let mut removed = 0u128;
+    for s in squares_beside(e) {
+        let outline = (0..4).fold(0u128, |acc, d| acc | bit(side_edge(s, d)));
+        if with & outline == outline {
+            removed |= outline;
+        }
+    }
+    with & !removed
+}
+
+/// The board squares on the two sides of an edge (one or two).
+fn squares_beside(e: Edge) -> Vec<Sq> {
+    let (a, b) = edge_cells(e);
+    [a, b].into_iter().filter_map(|(x, y)| square(x, y)).collect()
+}
+
+/// N11: a board square whose four sides all carry wires (the weak rule never leaves one).
+fn has_closed_square(wires: u128) -> bool {
+    (0..49).filter(|&s| on_board((s % 7) as i32, (s / 7) as i32)).any(|s| {
+        let outline = (0..4).fold(0u128, |acc, d| acc | bit(side_edge(s, d)));
+        wires & outline == outline
+    })
+}
+
+/// N3 for both rules: do the opening's edges `set` close a loop, among themselves or with the
+/// wires already there? (Under the weak rule those may already hold loops: only new ones
+/// count.) Union-find seeded with the existing wires.
+fn opening_closes_loop(wires: u128, set: &[Edge]) -> bool {
+    let mut parent = fresh_parents();
+    for e in 0..EDGE_SLOTS {
+        if wires & bit(e) != 0 {
+            let (p, q) = edge_points(e);
+            let (rp, rq) = (find(&parent, p), find(&parent, q));
+            parent[rp] = rq as u8;
+        }
+    }
+    set.iter().any(|&e| {
+        let (p, q) = edge_points(e);
+        let (rp, rq) = (find(&parent, p), find(&parent, q));
+        parent[rp] = rq as u8;
+        rp == rq
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -598,6 +652,8 @@ pub struct RefPosition {
     fullmove: u32,
     /// Keys of every position since the parsed one, this one last (for threefold repetition).
     history: Vec<Key>,
+    /// `notachessweak` (N11): only square outlines are destroyed.
+    weak: bool,
 }
 
 /// A later (non-opening) turn: a piece move (from, to) or a pass (None), then a wire.
@@ -607,6 +663,16 @@ pub const START: &str = "**akca*/redder*/7/7/7/*REDDER/*ACKA** w - 0 1";
 
 /// Parses a position text `<board> <side> <wires> <halfmove> <fullmove>` (NOTATION).
 pub fn parse(text: &str) -> Result<RefPosition, String> {
+    parse_with(text, false)
+}
+
+/// Parses a `notachessweak` position text (N11): the wires may hold loops, but no square's whole
+/// outline.
+pub fn parse_weak(text: &str) -> Result<RefPosition, String> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, weak: bool) -> Result<RefPosition, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {
         return Err(format!("expected 5 fields, found {}", fields.len()));
@@ -671,7 +737,11 @@ pub fn parse(text: &str) -> Result<RefPosition, String> {
             wires |= bit(e);
         }
     }
-    if has_cycle(wires) {
+    if weak {
+        if has_closed_square(wires) {
+            return Err("the wires hold a square's whole outline".to_string());
+        }
+    } else if has_cycle(wires) {
         return Err("the wires contain a cycle".to_string());
     }
     let halfmove: u32 = fields[3].parse().map_err(|_| format!("bad halfmove '{}'", fields[3]))?;
@@ -679,7 +749,7 @@ pub fn parse(text: &str) -> Result<RefPosition, String> {
     if fullmove == 0 {
         return Err("fullmove must be at least 1".to_string());
     }
-    let mut pos = RefPosition { cells, wires, white_to_move, halfmove, fullmove, history: Vec::new() };
+    let mut pos = RefPosition { cells, wires, white_to_move, halfmove, fullmove, history: Vec::new(), weak };
     // Reading: a position where the side that just moved left its King attacked cannot arise.
     if !king_safe(&cells, wires, pos.them()) {
         return Err("the side not to move is in check".to_string());
@@ -699,6 +769,15 @@ impl RefPosition {
 
     fn them(&self) -> u8 {
         self.us() ^ BLACK
+    }
+
+    /// A later turn's wire, under this game's loop rule (N2 or N11).
+    fn place(&self, wires: u128, e: Edge) -> u128 {
+        if self.weak {
+            place_wire_weak(wires, e)
+        } else {
+            place_wire(wires, e)
+        }
     }
 
     /// N3: fullmove 1 is each side's opening (5-wire) turn.
@@ -800,7 +879,7 @@ impl RefPosition {
                 cells[to] = p;
                 cells[from] = 0;
                 for &e in &empty_edges {
-                    if king_safe(&cells, place_wire(self.wires, e), us) {
+                    if king_safe(&cells, self.place(self.wires, e), us) {
                         out.push((Some((from, to)), e));
                     }
                 }
@@ -808,7 +887,7 @@ impl RefPosition {
         }
         if out.is_empty() {
             for &e in &empty_edges {
-                if king_safe(&self.cells, place_wire(self.wires, e), us) {
+                if king_safe(&self.cells, self.place(self.wires, e), us) {
                     out.push((None, e));
                 }
             }
@@ -831,7 +910,7 @@ impl RefPosition {
             next.cells[to] = next.cells[from];
             next.cells[from] = 0;
         }
-        next.wires = place_wire(self.wires, e);
+        next.wires = self.place(self.wires, e);
         next.finish_turn(captured);
         next
     }
@@ -974,7 +1053,8 @@ impl RefPosition {
                 set[i] = e;
             }
             let wires = set.iter().fold(self.wires, |w, &e| w | bit(e));
-            if has_cycle(wires) || !king_safe(&self.cells, wires, self.us()) {
+            let closes = if self.weak { opening_closes_loop(self.wires, &set) } else { has_cycle(wires) };
+            if closes || !king_safe(&self.cells, wires, self.us()) {
                 return None;
             }
             Some(self.play_opening(&set))

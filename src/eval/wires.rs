@@ -5,6 +5,9 @@
 //! wires as they are, the enemy's reach into the squares around each King, and the King's open
 //! doors (an attack on a King always arrives through an orthogonal neighbour that is empty or
 //! holds the attacker). Wire placements are ordered by where they act: next to the Kings first.
+//!
+//! Both loop rules (`notachessvariant`, and `notachessweak`: N11 in protocol-docs/variants.md)
+//! share it; the only place the rule shows is which wires remove others (`is_hopeless`).
 
 use crate::search::Searchable;
 use crate::variants::chess::Color;
@@ -12,7 +15,7 @@ use crate::variants::wires::board::{
     distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet,
 };
 use crate::variants::wires::pieces::Role;
-use crate::variants::wires::{Action, Phase, WirePosition};
+use crate::variants::wires::{Action, LoopRule, Phase, Position};
 
 /// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short Windrider. In
 /// proportion to each kind's average number of destinations in self-play positions (the
@@ -31,7 +34,7 @@ const WIRE_NEAR_ENEMY_KING: i32 = 4;
 const TEMPO: i32 = 12;
 
 /// Every square `color`'s pieces can move to, and their mobility score.
-fn reach(pos: &WirePosition, color: Color) -> (SquareSet, i32) {
+fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> (SquareSet, i32) {
     let mut all = 0;
     let mut mobility = 0;
     for from in squares(pos.pieces_of(color)) {
@@ -44,7 +47,7 @@ fn reach(pos: &WirePosition, color: Color) -> (SquareSet, i32) {
 }
 
 /// Wires on the edges of the squares of `zone`.
-fn wires_around(pos: &WirePosition, zone: SquareSet) -> i32 {
+fn wires_around<L: LoopRule>(pos: &Position<L>, zone: SquareSet) -> i32 {
     let w = pos.wires();
     let touching = |sq: Square| {
         [
@@ -59,7 +62,7 @@ fn wires_around(pos: &WirePosition, zone: SquareSet) -> i32 {
     squares(zone).map(touching).sum()
 }
 
-fn white_view(pos: &WirePosition) -> i32 {
+fn white_view<L: LoopRule>(pos: &Position<L>) -> i32 {
     let (white_reach, white_mobility) = reach(pos, Color::White);
     let (black_reach, black_mobility) = reach(pos, Color::Black);
     let reach_of = |c: Color| if c == Color::White { white_reach } else { black_reach };
@@ -92,14 +95,14 @@ fn edge_distance(e: EdgeId, sq: Square) -> u8 {
 }
 
 /// Whether a Rook or Caretaker stands on the line that crosses edge `e`.
-fn on_slider_line(pos: &WirePosition, e: EdgeId) -> bool {
+fn on_slider_line<L: LoopRule>(pos: &Position<L>, e: EdgeId) -> bool {
     let b = e.bit_index();
     squares(pos.all_pieces())
         .filter(|&sq| pos.piece_at(sq).is_some_and(|p| matches!(p.role, Role::Rook | Role::Caretaker)))
         .any(|sq| if e.is_horizontal() { sq & 7 == b & 7 } else { sq >> 3 == b >> 3 })
 }
 
-impl Searchable for WirePosition {
+impl<L: LoopRule> Searchable for Position<L> {
     fn evaluate(&self) -> i32 {
         let white = white_view(self);
         let view = if self.side() == Color::White { white } else { -white };
@@ -168,11 +171,12 @@ impl Searchable for WirePosition {
 
     fn is_hopeless(&self, m: Action) -> bool {
         // A wire three squares or more from every piece, off every Rook's and Caretaker's lines,
-        // that closes no loop, rarely changes a move soon. (A WireRider may still ride it later:
-        // this is pruning away from the principal variation, not a rule.)
+        // that removes no wires (closes no loop under N2, no square's outline under N11), rarely
+        // changes a move soon. (A WireRider may still ride it later: this is pruning away from
+        // the principal variation, not a rule.)
         let Action::Wire(e) = m else { return false };
         let far = squares(self.all_pieces()).all(|sq| edge_distance(e, sq) >= 3);
-        far && !on_slider_line(self, e) && !self.wires().closes_loop(e)
+        far && !on_slider_line(self, e) && !L::removes(&self.wires(), e)
     }
 
     fn draw_by_rule(&self) -> bool {

@@ -30,6 +30,7 @@ pub enum Variant {
     NotAChessVariant,
     Fimbriation,
     Cwda,
+    NotAChessWeak,
 }
 
 /// What the registry says about one variant.
@@ -81,6 +82,7 @@ pub const VARIANTS: &[VariantInfo] = &[
     wires::NACV_INFO,
     fimbriation::FIMBRIATION_INFO,
     chess::CWDA_INFO,
+    wires::NACV_WEAK_INFO,
 ];
 
 /// A variant name that names no playable variant.
@@ -138,6 +140,10 @@ macro_rules! with_game_type {
             }
             Variant::NotAChessVariant => {
                 type $G = $crate::variants::wires::WirePosition;
+                $body
+            }
+            Variant::NotAChessWeak => {
+                type $G = $crate::variants::wires::WeakWirePosition;
                 $body
             }
             Variant::Fimbriation => {

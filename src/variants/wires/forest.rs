@@ -1,5 +1,8 @@
-//! The wires (N2): a set of edges that is always a forest of the lattice graph. Placing a wire
-//! that closes a loop removes every wire of that loop, the new one included.
+//! The wires (N2, N11): a set of edges of the lattice graph, and the two loop rules' placements.
+//! Under `notachessvariant`'s rule (N2) the wires are always a forest: placing a wire that closes
+//! a loop removes every wire of that loop, the new one included ([`Wires::place`]). Under
+//! `notachessweak`'s (N11) only a completed square outline goes, and larger loops stay
+//! ([`Wires::place_closing_squares`]); see [`super::rules`].
 
 use super::board::{bit, Dir, EdgeId, Square, SquareSet, BOARD, HORIZONTAL_EDGES, VERTICAL_EDGES};
 
@@ -15,7 +18,8 @@ pub struct Wires {
 pub enum Placement {
     /// The wire stays.
     Added,
-    /// The wire closed a loop: these wires (the new one included) were removed.
+    /// The wire closed a loop (N2) or square outlines (N11): these wires (the new one included)
+    /// were removed.
     LoopRemoved(Wires),
 }
 
@@ -83,7 +87,8 @@ impl Wires {
         }
     }
 
-    /// Whether placing `e` would close a loop (its endpoints are already connected).
+    /// Whether placing `e` would close a loop (its endpoints are already connected). Right
+    /// whether or not the wires are a forest.
     #[inline]
     pub fn closes_loop(&self, e: EdgeId) -> bool {
         let (a, b) = e.endpoints();
@@ -147,6 +152,40 @@ impl Wires {
         Placement::LoopRemoved(removed)
     }
 
+    /// The board squares whose four sides all carry a wire (N11). Square `b`'s sides are
+    /// horizontal bits `b` (south) and `b + 8` (north), vertical bits `b` (west) and `b + 1`
+    /// (east).
+    #[inline]
+    pub fn closed_squares(&self) -> SquareSet {
+        let (h, v) = (self.horizontal, self.vertical);
+        BOARD & h & h >> 8 & v & v >> 1
+    }
+
+    /// The squares whose outline a wire on the empty edge `e` would complete (N11): squares
+    /// beside `e` whose other three sides carry wires.
+    #[inline]
+    pub fn squares_closed_by(&self, e: EdgeId) -> SquareSet {
+        let mut with = *self;
+        with.toggle(e);
+        with.closed_squares() & beside(e)
+    }
+
+    /// Places a wire on an empty edge under `notachessweak`'s rule (N11): if it completes the
+    /// outline of one square, or of the squares on both its sides, those outlines' wires go (four
+    /// or seven, the new one included); any other loop stays.
+    pub fn place_closing_squares(&mut self, e: EdgeId) -> Placement {
+        debug_assert!(e.is_valid() && !self.contains(e));
+        self.toggle(e);
+        let closed = self.closed_squares() & beside(e);
+        if closed == 0 {
+            return Placement::Added;
+        }
+        let removed = Wires { horizontal: closed | closed << 8, vertical: closed | closed << 1 };
+        self.horizontal &= !removed.horizontal;
+        self.vertical &= !removed.vertical;
+        Placement::LoopRemoved(removed)
+    }
+
     /// The lattice points of each connected group of wires.
     pub fn components(&self) -> arrayvec::ArrayVec<u64, 64> {
         let mut points = 0u64;
@@ -203,6 +242,19 @@ impl Wires {
     }
 }
 
+/// The squares (board or not) on the two sides of an edge: horizontal bit `b` lies between
+/// squares `b - 8` and `b`, vertical bit `b` between `b - 1` and `b` (on file a, `b - 1` is file 7
+/// of the rank below, never a board square).
+#[inline]
+fn beside(e: EdgeId) -> SquareSet {
+    let b = 1u64 << e.bit_index();
+    if e.is_horizontal() {
+        b | b >> 8
+    } else {
+        b | b >> 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +291,32 @@ mod tests {
             Placement::Added => panic!("no loop"),
         }
         assert_eq!(w.iter().map(|e| e.name()).collect::<Vec<_>>(), ["b3n"]);
+    }
+
+    #[test]
+    fn the_weak_rule_removes_only_square_outlines() {
+        // N11. The 2x1 rectangle around c3 and d3 closes and stays; the middle edge c3e then
+        // completes both squares' outlines: all seven wires go, the spur b3n stays.
+        let mut w = Wires::EMPTY;
+        for e in ["c3n", "d3n", "d3e", "d3s", "c3s", "b3n", "c3w"] {
+            assert_eq!(w.place_closing_squares(edge(e)), Placement::Added, "{e}");
+        }
+        assert!(!w.is_forest());
+        assert_eq!(w.squares_closed_by(edge("c3e")).count_ones(), 2);
+        match w.place_closing_squares(edge("c3e")) {
+            Placement::LoopRemoved(r) => assert_eq!(r.len(), 7),
+            Placement::Added => panic!("nothing removed"),
+        }
+        assert_eq!(w.iter().map(|e| e.name()).collect::<Vec<_>>(), ["b3n"]);
+        // One outline, with an outer edge (b1s).
+        for e in ["b1n", "b1s", "b1w"] {
+            assert_eq!(w.place_closing_squares(edge(e)), Placement::Added, "{e}");
+        }
+        match w.place_closing_squares(edge("b1e")) {
+            Placement::LoopRemoved(r) => assert_eq!(r.len(), 4),
+            Placement::Added => panic!("nothing removed"),
+        }
+        assert_eq!(w.closed_squares(), 0);
+        assert_eq!(w.len(), 1);
     }
 }

@@ -1,5 +1,9 @@
 //! Not A Chess Variant (Muñiz; protocol-docs/variants.md N1-N10): 41 squares, wires on the edges of squares,
 //! and the mobility rule: every piece but the King must cross exactly one wire when it moves.
+//! Its weakened loop rule (`notachessweak`, N11 in protocol-docs/variants.md: only a square's
+//! outline is removed) is the same position type with another [`LoopRule`], chosen at compile
+//! time: [`WirePosition`] and [`WeakWirePosition`] are `Position<WholeLoops>` and
+//! `Position<SquareLoops>`.
 //!
 //! A turn is several actions of one seat (the search sees the whole turn as one move): the opening turn places five
 //! wires, one action each, in increasing edge order so that each set of five is reached once;
@@ -12,9 +16,11 @@ pub mod board;
 pub mod forest;
 pub mod pieces;
 mod position;
+pub mod rules;
 mod text;
 
-pub use position::{Action, Phase, Piece, WirePosition, OPENING_WIRES};
+pub use position::{Action, Phase, Piece, Position, WeakWirePosition, WirePosition, OPENING_WIRES};
+pub use rules::{LoopRule, SquareLoops, WholeLoops};
 pub use text::{wires_text, SetupError, START};
 
 use crate::core::{
@@ -44,6 +50,17 @@ pub const NACV_INFO: VariantInfo = VariantInfo {
     bench: &["**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"],
 };
 
+pub const NACV_WEAK_INFO: VariantInfo = VariantInfo {
+    variant: Variant::NotAChessWeak,
+    name: "notachessweak",
+    aliases: &["nacvweak", "not-a-chess-variant-weak"],
+    description:
+        "Not A Chess Variant with the inventor's weaker loop rule: only a square's outline is removed",
+    // XBoard is told the same board and pieces as for `notachessvariant`.
+    xboard: NACV_INFO.xboard,
+    bench: NACV_INFO.bench,
+};
+
 /// Not A Chess Variant's pieces for XBoard's piece slots: the Rook as R, the Android in the
 /// Archbishop's slot (A), the Caretaker in the Chancellor's (C), the WireRider in the
 /// Elephant's (E), the Short Windrider in the Dragon's (D), the King last.
@@ -52,7 +69,7 @@ const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
 /// No-capture turns after which the game is drawn (N10).
 pub const NO_CAPTURE_TURNS: u32 = 100;
 
-impl WirePosition {
+impl<L: LoopRule> Position<L> {
     /// Every legal whole turn from here, as tokens (sorted).
     pub fn legal_turn_tokens(&self) -> Vec<String> {
         let mut tokens = Vec::new();
@@ -62,22 +79,22 @@ impl WirePosition {
     }
 }
 
-impl Game for WirePosition {
+impl<L: LoopRule> Game for Position<L> {
     type Move = Action;
     type SetupError = SetupError;
 
-    const NAME: &'static str = "notachessvariant";
+    const NAME: &'static str = L::NAME;
 
     fn start() -> Self {
-        WirePosition::from_text(START).unwrap_or_else(|e| unreachable!("start position: {e}"))
+        Position::<L>::from_text(START).unwrap_or_else(|e| unreachable!("start position: {e}"))
     }
 
     fn from_text(text: &str) -> Result<Self, SetupError> {
-        WirePosition::from_text(text)
+        Position::<L>::from_text(text)
     }
 
     fn to_text(&self) -> String {
-        WirePosition::to_text(self)
+        Position::<L>::to_text(self)
     }
 
     fn seats(&self) -> usize {

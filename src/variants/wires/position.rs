@@ -4,8 +4,10 @@
 use super::board::{bit, distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
 use super::forest::{Placement, Wires};
 use super::pieces::{destinations, reaches, windrider_traced, Role, Surroundings};
+use super::rules::{LoopRule, SquareLoops, WholeLoops};
 use crate::core::{zobrist, MoveList};
 use crate::variants::chess::Color;
+use std::marker::PhantomData;
 
 /// How many wires an opening turn places (N3).
 pub const OPENING_WIRES: u8 = 5;
@@ -51,13 +53,14 @@ pub enum Phase {
     Wire { captured: bool },
 }
 
-/// A position of Not A Chess Variant.
+/// A position of Not A Chess Variant under the loop rule `L` (N2, or N11's weaker one).
 ///
-/// Invariants (checked by [`WirePosition::check_invariants`]): `board`, `occupied` and `kings`
-/// agree; each side has exactly one King; the wires are a forest of valid edges; the phase is an
-/// opening phase exactly when `fullmove` is 1; `key` is the Zobrist key of the rest.
+/// Invariants (checked by [`Position::check_invariants`]): `board`, `occupied` and `kings`
+/// agree; each side has exactly one King; the wires are valid edges holding nothing that `L`
+/// removes (under N2 a forest; under N11 no square's whole outline); the phase is an opening
+/// phase exactly when `fullmove` is 1; `key` is the Zobrist key of the rest.
 #[derive(Clone, Debug)]
-pub struct WirePosition {
+pub struct Position<L: LoopRule> {
     pub(super) board: [Option<Piece>; 64],
     pub(super) occupied: [SquareSet; 2],
     pub(super) kings: [Square; 2],
@@ -68,7 +71,14 @@ pub struct WirePosition {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
+    pub(super) rule: PhantomData<L>,
 }
+
+/// `notachessvariant`: a wire closing any loop removes it (N2).
+pub type WirePosition = Position<WholeLoops>;
+
+/// `notachessweak`: a wire completing a square's outline removes it; larger loops stay (N11).
+pub type WeakWirePosition = Position<SquareLoops>;
 
 const PIECE_KEYS: [u64; 2 * 6 * 64] = zobrist::keys(0x5749_5245_0001);
 const WIRE_KEYS: [u64; 128] = zobrist::keys(0x5749_5245_0002);
@@ -96,10 +106,10 @@ fn turn_key(side: Color, phase: Phase) -> u64 {
         }
 }
 
-impl WirePosition {
+impl<L: LoopRule> Position<L> {
     /// An empty board (no kings: callers add them) with the given turn state.
-    pub(super) fn empty(side: Color, phase: Phase, halfmove: u32, fullmove: u32) -> WirePosition {
-        WirePosition {
+    pub(super) fn empty(side: Color, phase: Phase, halfmove: u32, fullmove: u32) -> Position<L> {
+        Position {
             board: [None; 64],
             occupied: [0; 2],
             kings: [0; 2],
@@ -109,6 +119,7 @@ impl WirePosition {
             halfmove,
             fullmove,
             key: turn_key(side, phase),
+            rule: PhantomData,
         }
     }
 
@@ -129,9 +140,9 @@ impl WirePosition {
         Some(p)
     }
 
-    /// Places a wire with the loop rule (N2), keeping the key.
+    /// Places a wire with the loop rule (N2 or N11), keeping the key.
     pub(super) fn place_wire(&mut self, e: EdgeId) -> Placement {
-        let placement = self.wires.place(e);
+        let placement = L::place(&mut self.wires, e);
         match placement {
             Placement::Added => self.key ^= WIRE_KEYS[e.0 as usize],
             Placement::LoopRemoved(removed) => {
@@ -255,7 +266,7 @@ impl WirePosition {
 
     /// The position after the seat to move gives up a whole turn (null-move pruning only; the
     /// rules have no such action).
-    pub fn passed(&self) -> WirePosition {
+    pub fn passed(&self) -> Position<L> {
         let mut p = self.clone();
         if p.side == Color::Black {
             p.fullmove = p.fullmove.saturating_add(1);
@@ -351,7 +362,7 @@ impl WirePosition {
     }
 
     /// Whether one action is legal here, without listing the others (protocols replay whole
-    /// games through this, so it must be cheap). Agrees with [`WirePosition::generate`].
+    /// games through this, so it must be cheap). Agrees with [`Position::generate`].
     pub fn is_legal(&self, action: Action) -> bool {
         match (self.phase, action) {
             (Phase::Opening { placed, last }, Action::Wire(e)) => {
@@ -492,8 +503,11 @@ impl WirePosition {
         if kings != [1, 1] {
             return Err("each side needs exactly one King");
         }
-        if self.wires.iter().any(|e| !e.is_valid()) || !self.wires.is_forest() {
-            return Err("the wires are not a forest of board edges");
+        if self.wires.iter().any(|e| !e.is_valid()) {
+            return Err("a wire is not on a board edge");
+        }
+        if !L::admits(&self.wires) {
+            return Err("the wires hold what the loop rule removes");
         }
         let opening = matches!(self.phase, Phase::Opening { .. });
         if opening != (self.fullmove == 1) {
@@ -525,7 +539,7 @@ struct KingSafety {
 
 impl KingSafety {
     /// Whether the mover's King is safe after placing `e` in `pos` (a wire phase).
-    fn safe_after(&self, pos: &WirePosition, e: EdgeId) -> bool {
+    fn safe_after<L: LoopRule>(&self, pos: &Position<L>, e: EdgeId) -> bool {
         if let Some(attacked) = self.walled {
             return !attacked;
         }

@@ -11,7 +11,8 @@
 use super::board::{bit, coord, square_at, EdgeId, Square, BOARD, SIDE};
 use super::forest::{Placement, Wires};
 use super::pieces::Role;
-use super::position::{Action, Phase, Piece, WirePosition, OPENING_WIRES};
+use super::position::{Action, Phase, Piece, Position, OPENING_WIRES};
+use super::rules::LoopRule;
 use crate::core::{Coord, MoveErrorKind, MoveParseError, Turn};
 use crate::variants::chess::Color;
 use std::fmt;
@@ -49,6 +50,10 @@ pub enum SetupError {
     },
     /// The wire closes a loop with those before it (N2: the wires are always a forest).
     WireLoop {
+        token: String,
+    },
+    /// The wire completes a square's outline with those before it (N11: no outline stays whole).
+    WireOutline {
         token: String,
     },
     HalfmoveClock {
@@ -92,6 +97,7 @@ impl fmt::Display for SetupError {
             SetupError::Wire { token } => write!(f, "invalid wire '{token}'"),
             SetupError::DuplicateWire { token } => write!(f, "wire '{token}' is listed twice"),
             SetupError::WireLoop { token } => write!(f, "wire '{token}' closes a loop"),
+            SetupError::WireOutline { token } => write!(f, "wire '{token}' completes a square's outline"),
             SetupError::HalfmoveClock { token } => write!(f, "invalid halfmove clock '{token}'"),
             SetupError::FullmoveNumber { token } => write!(f, "invalid fullmove number '{token}'"),
             SetupError::TurnState { token } => write!(f, "invalid turn state '{token}'"),
@@ -122,8 +128,8 @@ fn read_counter(token: &str, min: u32) -> Option<u32> {
     token.parse().ok().filter(|&n| n >= min && n <= MAX_COUNTER)
 }
 
-impl WirePosition {
-    pub fn from_text(text: &str) -> Result<WirePosition, SetupError> {
+impl<L: LoopRule> Position<L> {
+    pub fn from_text(text: &str) -> Result<Position<L>, SetupError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(5..=6).contains(&fields.len()) {
             return Err(SetupError::FieldCount { found: fields.len(), token: text.to_string() });
@@ -137,10 +143,10 @@ impl WirePosition {
             .ok_or_else(|| SetupError::HalfmoveClock { token: fields[3].to_string() })?;
         let fullmove = read_counter(fields[4], 1)
             .ok_or_else(|| SetupError::FullmoveNumber { token: fields[4].to_string() })?;
-        let wires = read_wires(fields[2])?;
+        let wires = read_wires::<L>(fields[2])?;
         let phase = read_turn_state(fields.get(5).copied(), fullmove, &wires)?;
 
-        let mut pos = WirePosition::empty(side, phase, halfmove, fullmove);
+        let mut pos = Position::<L>::empty(side, phase, halfmove, fullmove);
         read_board(fields[0], &mut pos)?;
         for e in wires.iter() {
             pos.place_wire(e);
@@ -290,7 +296,9 @@ pub fn wires_text(wires: &Wires) -> String {
     names.join(",")
 }
 
-fn read_wires(field: &str) -> Result<Wires, SetupError> {
+/// The wires field, refusing a wire that completes, with those before it, what the loop rule
+/// removes (a loop under N2, a square's outline under N11).
+fn read_wires<L: LoopRule>(field: &str) -> Result<Wires, SetupError> {
     let mut wires = Wires::EMPTY;
     if field == "-" {
         return Ok(wires);
@@ -300,10 +308,10 @@ fn read_wires(field: &str) -> Result<Wires, SetupError> {
         if wires.contains(e) {
             return Err(SetupError::DuplicateWire { token: name.to_string() });
         }
-        if wires.closes_loop(e) {
-            return Err(SetupError::WireLoop { token: name.to_string() });
+        if L::removes(&wires, e) {
+            return Err(L::refused_wire(name));
         }
-        let placed = wires.place(e);
+        let placed = L::place(&mut wires, e);
         debug_assert_eq!(placed, Placement::Added);
     }
     Ok(wires)
@@ -335,7 +343,7 @@ fn read_turn_state(field: Option<&str>, fullmove: u32, wires: &Wires) -> Result<
     Ok(phase)
 }
 
-fn read_board(field: &str, pos: &mut WirePosition) -> Result<(), SetupError> {
+fn read_board<L: LoopRule>(field: &str, pos: &mut Position<L>) -> Result<(), SetupError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != usize::from(SIDE) {
         return Err(SetupError::RankCount { board: field.to_string() });
