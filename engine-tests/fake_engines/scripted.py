@@ -21,7 +21,7 @@ import sys
 import time
 
 JESTER_VARIANTS = ("normal fightingkings thronekings firefighter tirebiter nickdanger "
-                   "notachessvariant fimbriation cwda")
+                   "notachessvariant notachessweak fimbriation cwda")
 
 
 def main():
