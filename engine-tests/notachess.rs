@@ -2,8 +2,12 @@
 //! expectations, the opening count, perft, and agreement with the independent reference
 //! generator (`reference/notachess.rs`) at every node of several walks.
 
+#[path = "notachess_games.rs"]
+mod games;
 #[path = "reference/notachess.rs"]
 mod reference;
+
+use games::after;
 
 use jester::core::{Coord, Game, Outcome, WinReason};
 use jester::tools::perft;
@@ -34,14 +38,6 @@ fn sorted(names: &[&str]) -> Vec<String> {
 
 fn legal(p: &WirePosition, turn: &str) -> bool {
     p.parse_turn(turn).is_ok()
-}
-
-fn after(p: &WirePosition, turn: &str) -> WirePosition {
-    let mut next = p.clone();
-    for m in p.parse_turn(turn).unwrap_or_else(|e| panic!("{turn} in {}: {e}", p.to_text())) {
-        next.play(m);
-    }
-    next
 }
 
 /// The position after both sides' openings of five wires (N3): wires on the north sides of
@@ -574,21 +570,12 @@ fn random_games_agree_with_the_reference() {
     // turn: the sorted turn lists, the position texts, and the game's end. Random play reaches
     // what the hand-made positions may miss: long wire structures, loops closing through old
     // wires, captures of every kind, passes, mates.
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut nodes = 0;
     let mut ends = std::collections::BTreeMap::new();
     for game in 0..20u64 {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7000 + game);
-        // The openings: random actions (a full list of opening turns has 61 million entries).
-        let mut p = WirePosition::start();
-        for _ in 0..2 {
-            while {
-                let mut list = jester::core::MoveList::new();
-                p.legal_moves(&mut list);
-                p.play(list[rng.gen_range(0..list.len())]);
-                p.mid_turn()
-            } {}
-        }
+        let mut p: WirePosition = games::random_openings(&mut rng);
         for _ in 0..80 {
             let text = p.to_text();
             let r = reference::parse(&text).unwrap_or_else(|e| panic!("reference refuses {text}: {e}"));
@@ -601,19 +588,7 @@ fn random_games_agree_with_the_reference() {
                 assert!(matches!(p.outcome(), Some(Outcome::Win { .. })), "{text}");
                 break;
             }
-            // Prefer captures, so that games get somewhere.
-            let captures: Vec<&String> = ours
-                .iter()
-                .filter(|t| {
-                    let to = t.get(2..4).and_then(|s| s.parse::<Coord>().ok()).and_then(square_at);
-                    to.is_some_and(|to| p.piece_at(to).is_some())
-                })
-                .collect();
-            let token = if !captures.is_empty() && rng.gen_bool(0.5) {
-                captures[rng.gen_range(0..captures.len())].clone()
-            } else {
-                ours[rng.gen_range(0..ours.len())].clone()
-            };
+            let token = games::random_turn(&p, &ours, &mut rng, 0.5);
             let next = after(&p, &token);
             let r_next = r.play(&token).unwrap_or_else(|| panic!("reference refuses {token} in {text}"));
             assert_eq!(r_next.to_text(), next.to_text(), "after {token} in {text}");

@@ -5,12 +5,15 @@
 //! (`reference/notachess.rs`, `parse_weak`) at every node of several walks and random games.
 //! Every rule but loop removal is `notachessvariant`'s, tested in `notachess.rs`.
 
+#[path = "notachess_games.rs"]
+mod games;
 #[path = "reference/notachess.rs"]
 mod reference;
 
-use jester::core::{Coord, Game, Outcome};
+use games::after;
+
+use jester::core::{Game, Outcome};
 use jester::tools::perft;
-use jester::variants::wires::board::square_at;
 use jester::variants::wires::{WeakWirePosition, WirePosition, START};
 use std::process::Command;
 
@@ -20,14 +23,6 @@ fn weak(text: &str) -> WeakWirePosition {
 
 fn full(text: &str) -> WirePosition {
     WirePosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn after<G: Game>(p: &G, turn: &str) -> G {
-    let mut next = p.clone();
-    for m in p.parse_turn(turn).unwrap_or_else(|e| panic!("{turn} in {}: {e}", p.to_text())) {
-        next.play(m);
-    }
-    next
 }
 
 /// `jester show --variant V --fen F --moves T`: the position text it prints.
@@ -295,21 +290,13 @@ fn random_games_agree_with_the_reference() {
     // Random games from random openings, compared with the reference at every turn: the sorted
     // turn lists, the position texts, and the game's end. Wires pile up into loops that the weak
     // rule keeps; squares inside and beside them close.
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut nodes = 0;
     let mut loops_seen = 0;
     let mut outlines_removed = 0;
     for game in 0..10u64 {
         let mut rng = rand::rngs::StdRng::seed_from_u64(9100 + game);
-        let mut p = WeakWirePosition::start();
-        for _ in 0..2 {
-            while {
-                let mut list = jester::core::MoveList::new();
-                p.legal_moves(&mut list);
-                p.play(list[rng.gen_range(0..list.len())]);
-                p.mid_turn()
-            } {}
-        }
+        let mut p: WeakWirePosition = games::random_openings(&mut rng);
         for _ in 0..60 {
             let text = p.to_text();
             let r = reference::parse_weak(&text).unwrap_or_else(|e| panic!("reference refuses {text}: {e}"));
@@ -324,19 +311,7 @@ fn random_games_agree_with_the_reference() {
                 assert!(matches!(p.outcome(), Some(Outcome::Win { .. })), "{text}");
                 break;
             }
-            // Prefer captures, and wires next to wires, so that games get somewhere.
-            let captures: Vec<&String> = ours
-                .iter()
-                .filter(|t| {
-                    let to = t.get(2..4).and_then(|s| s.parse::<Coord>().ok()).and_then(square_at);
-                    to.is_some_and(|to| p.piece_at(to).is_some())
-                })
-                .collect();
-            let token = if !captures.is_empty() && rng.gen_bool(0.3) {
-                captures[rng.gen_range(0..captures.len())].clone()
-            } else {
-                ours[rng.gen_range(0..ours.len())].clone()
-            };
+            let token = games::random_turn(&p, &ours, &mut rng, 0.3);
             let next = after(&p, &token);
             if next.wires().len() < p.wires().len() {
                 outlines_removed += 1;
