@@ -14,7 +14,7 @@
 //! false claim or a dead engine fails the test, naming the engine at fault. Results are printed
 //! (`cargo test --release --test peer_games -- --nocapture`).
 //!
-//! `.ci/run` installs the packages. Without them these tests fail, naming the package; set
+//! `scripts/test.sh` installs the packages. Without them these tests fail, naming the package; set
 //! `JESTER_SKIP_PEER_TESTS=1` to skip them knowingly on a machine without them.
 
 mod harness;
