@@ -1,5 +1,5 @@
 //! The browser board of `jester serve`, driven in a real headless Chromium (Debian's `chromium`
-//! with `chromium-driver`, installed by `.ci/run`) through a short game in every variant, with
+//! with `chromium-driver`, installed by `scripts/test.sh`) through a short game in every variant, with
 //! each kind of special action entered by clicking: promotion choice, squirt, arson, rescue,
 //! Tirebiter multi-leg captures, vector and converging moves, a Nick Danger split, wire
 //! placement; and the engine's move, analysis, undo, typed moves, position text in and out, PGN.

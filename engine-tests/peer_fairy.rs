@@ -2,7 +2,7 @@
 //! `thronekings` through a variants.ini (`commoner = c`), must give the same per-root-move
 //! counts as jester. Its version is too old for the custom Royal Pawn of `fightingkings`.
 //!
-//! `.ci/run` installs fairy-stockfish. Without it this test fails, naming the package; set
+//! `scripts/test.sh` installs fairy-stockfish. Without it this test fails, naming the package; set
 //! `JESTER_SKIP_PEER_TESTS=1` to skip it knowingly.
 
 mod common;
@@ -64,7 +64,7 @@ fn thronekings_divide_agrees_with_fairy_stockfish() {
             eprintln!("fairy-stockfish not installed: skipped (JESTER_SKIP_PEER_TESTS)");
             return;
         }
-        panic!("fairy-stockfish not found: install Debian's `fairy-stockfish` (see .ci/run) or set JESTER_SKIP_PEER_TESTS=1");
+        panic!("fairy-stockfish not found: install Debian's `fairy-stockfish` (scripts/test.sh installs it) or set JESTER_SKIP_PEER_TESTS=1");
     };
     let dir = std::env::temp_dir().join(format!("jester-peer-fairy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

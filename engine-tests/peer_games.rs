@@ -14,7 +14,7 @@
 //! false claim or a dead engine fails the test, naming the engine at fault. Results are printed
 //! (`cargo test --release --test peer_games -- --nocapture`).
 //!
-//! `.ci/run` installs the packages. Without them these tests fail, naming the package; set
+//! `scripts/test.sh` installs the packages. Without them these tests fail, naming the package; set
 //! `JESTER_SKIP_PEER_TESTS=1` to skip them knowingly on a machine without them.
 
 mod harness;
@@ -364,5 +364,85 @@ fn cwda_self_play_under_xboard() {
         self_play_under_xboard(&label, "cwda", options, |game| {
             xboard_gui::check_game_from(game, start.clone())
         });
+    }
+}
+
+/// Standard chess, jester against itself under real XBoard (XBoard's own rules and legality
+/// testing), so that every variant XBoard carries has a self-play game here.
+#[test]
+fn normal_self_play_under_xboard() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    self_play_under_xboard("normal", "normal", String::new(), xboard_gui::check_game);
+}
+
+/// The variants XBoard cannot show, jester against itself under real XBoard as a user would try
+/// them (`xboard -fcp jester -scp jester -variant V`, TwoMachines): XBoard rejects `feature
+/// jester_notation`, so each engine shows XBoard the start it can draw (`setup`), says once why
+/// it will not play there (`tellusererror`, printed by XBoard in match mode), and the engine to
+/// move claims its own loss with that reason. Judged from XBoard's output and debug log: no
+/// other message from XBoard (no "Engine did not send setup", no "Illegal position"), no forfeit,
+/// no engine error, no move played, and the game ended by the claim.
+#[test]
+fn variants_xboard_cannot_show_are_declined_under_xboard() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(xboard) = require_peer("xboard", "xboard") else { return };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+    for variant in
+        ["firefighter", "tirebiter", "nickdanger", "notachessvariant", "notachessweak", "fimbriation"]
+    {
+        let dir =
+            std::env::temp_dir().join(format!("jester-xboard-declined-{variant}-{}", std::process::id()));
+        let setup = XboardMatch {
+            variant: variant.to_string(),
+            first: jester_binary(),
+            second: jester_binary(),
+            games: 1,
+            base_seconds: 5,
+            increment: 0.1,
+            draw_after_moves: (MAX_PLIES / 2) as u32,
+            ponder: false,
+            dir: dir.clone(),
+            timeout: Duration::from_secs(120),
+            engine_options: String::new(),
+        };
+        let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let context = || {
+            format!(
+                "XBoard output:\n{}\nXBoard log tail:\n{}",
+                run.output,
+                xboard_gui::tail(&run.debug_log, 60)
+            )
+        };
+        // In match mode XBoard prints every error dialog it raises: only jester's message, once
+        // per engine, and the match's score.
+        let told = format!("xboard: XBoard cannot show {variant} (");
+        let said: Vec<&str> = run.output.lines().filter(|l| l.starts_with("xboard:")).collect();
+        assert_eq!(said.iter().filter(|l| l.starts_with(&told)).count(), 2, "{variant}\n{}", context());
+        let others: Vec<&&str> =
+            said.iter().filter(|l| !l.starts_with(&told) && !l.starts_with("xboard: Match ")).collect();
+        assert!(others.is_empty(), "{variant}: other messages {others:?}\n{}", context());
+        for bad in ["Illegal position", "did not send setup", "Forfeit", "Illegal move", "False"] {
+            assert!(!run.debug_log.contains(bad), "{variant}: '{bad}' in the log\n{}", context());
+        }
+        for which in ["first", "second"] {
+            let complaints: Vec<String> = xboard_gui::engine_complaints(&run.debug_log, which)
+                .into_iter()
+                .filter(|l| !l.contains("tellusererror XBoard cannot show"))
+                .collect();
+            assert!(
+                complaints.is_empty(),
+                "{variant}, {which} engine:\n{}\n{}",
+                complaints.join("\n"),
+                context()
+            );
+            let moved = format!("<{which:<6}: move ");
+            assert!(!run.debug_log.contains(&moved), "{variant}: {which} engine moved\n{}", context());
+        }
+        // The first engine (White) was asked to move and claimed its loss, with the reason.
+        let claim = format!("<first : 0-1 {{XBoard cannot show {variant} (");
+        assert!(run.debug_log.contains(&claim), "{variant}: no claim\n{}", context());
+        assert!(run.output.contains("final score 0-1-0"), "{variant}\n{}", context());
+        eprintln!("{variant}: declined under XBoard in {:.1}s", run.elapsed.as_secs_f64());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,7 +1,7 @@
 //! Cross-check against a peer engine: Debian's `stockfish` (UCI `go perft`) must give the same
 //! per-root-move counts as jester for every position of `normal.perft`, at small depths.
 //!
-//! `.ci/run` installs stockfish. Without it this test fails, naming the package; set
+//! `scripts/test.sh` installs stockfish. Without it this test fails, naming the package; set
 //! `JESTER_SKIP_PEER_TESTS=1` to skip it knowingly on a machine without it.
 
 mod common;
@@ -41,7 +41,7 @@ fn divide_agrees_with_stockfish() {
             return;
         }
         panic!(
-            "stockfish not found: install Debian's `stockfish` (see .ci/run) or set JESTER_SKIP_PEER_TESTS=1"
+            "stockfish not found: install Debian's `stockfish` (scripts/test.sh installs it) or set JESTER_SKIP_PEER_TESTS=1"
         );
     };
     let path = common::data_dir().join("perft/normal.perft");

@@ -15,6 +15,14 @@ fn xboard() -> Jester {
     j
 }
 
+/// A client that reads jester's own notation in every variant, as `jester match` does: it
+/// accepts `feature jester_notation=1`.
+fn referee() -> Jester {
+    let mut j = xboard();
+    j.send("accepted jester_notation");
+    j
+}
+
 /// Sends `ping n` and returns everything printed before `pong n`.
 fn ping(j: &mut Jester, n: u32) -> Vec<String> {
     j.send(&format!("ping {n}"));
@@ -292,9 +300,9 @@ fn analysis_mode_follows_moves_and_reports_stat01() {
     j.finish();
 }
 
-/// `notachessweak` (variants.md N11) is offered in `feature variants` and set by `variant`, with
-/// XBoard's board set up as for notachessvariant. The loop that a3a4/d4e closes stays, so d4e
-/// cannot be wired again; c4e then completes two outlines.
+/// `notachessweak` (variants.md N11) is offered in `feature variants` and set by `variant` for a
+/// client that reads jester's notation (no `setup`: it needs no board description). The loop that
+/// a3a4/d4e closes stays, so d4e cannot be wired again; c4e then completes two outlines.
 #[test]
 fn notachessweak_is_a_cecp_variant_that_keeps_larger_loops() {
     let mut j = Jester::start();
@@ -302,9 +310,9 @@ fn notachessweak_is_a_cecp_variant_that_keeps_larger_loops() {
     j.send("protover 2");
     let features = j.read_until(PROMPT, |l| l.contains("done=1")).join(" ");
     assert!(features.contains(",notachessweak"), "{features}");
+    j.send("accepted jester_notation");
     j.send("variant notachessweak");
-    let replies = ping(&mut j, 1);
-    assert!(replies.iter().any(|l| l.starts_with("setup ") && l.contains("7x7+0_fairy")), "{replies:?}");
+    assert_eq!(ping(&mut j, 1), Vec::<String>::new());
     j.send("setboard **4*/6*/6k/7/K6/*6/*4** w b4e,c3n,c4n,d3n,d4n 0 10");
     j.send("force");
     j.send("usermove a3a4/d4e");
@@ -320,11 +328,11 @@ fn notachessweak_is_a_cecp_variant_that_keeps_larger_loops() {
 /// engine answers at once, and after `exclude all` an `include` leaves only that move.
 #[test]
 fn exclude_all_is_not_a_list_of_every_move() {
-    let mut j = xboard();
+    let mut j = referee();
     j.send("variant notachessvariant");
     j.send("exclude all");
     let replies = ping(&mut j, 1);
-    assert!(replies.iter().all(|l| l.starts_with("setup ") || l.starts_with("Error")), "{replies:?}");
+    assert!(replies.iter().all(|l| l.starts_with("Error")), "{replies:?}");
     j.send("new");
     j.send("force");
     j.send("post");
@@ -426,9 +434,9 @@ fn hostile_lines_never_break_the_engine() {
 fn four_seats_play_their_turns_and_report_the_result_in_a_comment() {
     use jester::core::{Game, Record};
     use jester::variants::fimbriation::Fimbriation;
-    let mut j = xboard();
+    let mut j = referee();
     j.send("variant fimbriation");
-    assert_eq!(ping(&mut j, 1), Vec::<String>::new(), "no setup: XBoard has no four-seat games");
+    assert_eq!(ping(&mut j, 1), Vec::<String>::new(), "a referee gets no setup");
     // The engine plays Blue: it answers at Blue's turns only, after the other three seats.
     j.send("new");
     j.send("variant fimbriation");
@@ -520,6 +528,118 @@ fn army_options_shape_the_setup() {
     j.send("variant cwda");
     let lines = ping(&mut j, 5);
     assert!(lines.first().is_some_and(|l| l.ends_with("SWHMKHWS w KQkq - 0 1")), "{lines:?}");
+    j.send("quit");
+    j.finish();
+}
+
+/// The variants XBoard cannot show, talking to XBoard (which rejects `feature jester_notation`):
+/// a `setup` of the start as far as XBoard can draw it (so it does not fall back to chess), one
+/// `tellusererror` saying why and where to play it (XBoard's two `variant` commands at start-up
+/// bring one), `setboard` of that board taken without complaint, and asked to move, a claim of
+/// its own loss naming the reason (the one claim XBoard accepts untested), never a move. The
+/// engine stays usable: the next game of chess is played.
+#[test]
+fn variants_xboard_cannot_show_are_declined_with_one_message() {
+    for variant in
+        ["firefighter", "tirebiter", "nickdanger", "notachessvariant", "notachessweak", "fimbriation"]
+    {
+        let mut j = xboard();
+        j.send("rejected jester_notation");
+        j.send("new");
+        j.send(&format!("variant {variant}"));
+        j.send("new");
+        j.send(&format!("variant {variant}"));
+        let lines = ping(&mut j, 1);
+        let setups: Vec<&String> = lines.iter().filter(|l| l.starts_with("setup (")).collect();
+        assert_eq!(setups.len(), 2, "{variant}: {lines:?}");
+        let told: Vec<&String> = lines.iter().filter(|l| l.starts_with("tellusererror")).collect();
+        assert_eq!(told.len(), 1, "{variant}: {lines:?}");
+        assert!(
+            told[0].contains(&format!("XBoard cannot show {variant} (")) && told[0].contains("jester serve"),
+            "{variant}: {told:?}"
+        );
+        assert_eq!(lines.len(), 3, "{variant}: nothing else: {lines:?}");
+        // XBoard echoes the setup's FEN to the second engine.
+        let fen = setups[0].splitn(3, ' ').nth(2).unwrap().split_once(' ').unwrap().1;
+        j.send(&format!("setboard {fen}"));
+        assert_eq!(ping(&mut j, 2), Vec::<String>::new(), "{variant}: setboard {fen}");
+        // The engine plays White (`go`): it claims its own loss.
+        j.send("go");
+        let lines = ping(&mut j, 3);
+        assert_eq!(lines.len(), 1, "{variant}: {lines:?}");
+        assert!(lines[0].starts_with(&format!("0-1 {{XBoard cannot show {variant} (")), "{lines:?}");
+        // A person plays White against it: after their move, Black claims its loss.
+        j.send("new");
+        j.send(&format!("variant {variant}"));
+        j.send("usermove e2e4");
+        let lines: Vec<String> = ping(&mut j, 4).into_iter().filter(|l| !l.starts_with("setup")).collect();
+        assert!(lines.len() == 1 && lines[0].starts_with("1-0 {XBoard cannot show"), "{variant}: {lines:?}");
+        // Standard chess again: the engine plays.
+        j.send("new");
+        j.send("sd 2");
+        j.send("usermove e2e4");
+        let m = engine_move(&mut j);
+        assert!(is_legal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", &m), "{m}");
+        j.send("quit");
+        j.finish();
+    }
+}
+
+/// A client that accepts `feature jester_notation=1` gets every variant, with no board
+/// description and no refusal: the engine plays the variant's own moves.
+#[test]
+fn a_client_reading_jester_notation_plays_every_variant() {
+    use jester::variants::VARIANTS;
+    let mut j = referee();
+    for info in VARIANTS {
+        j.send("new");
+        j.send(&format!("variant {}", info.name));
+        let lines = ping(&mut j, 1);
+        assert!(
+            lines.iter().all(|l| !l.starts_with("tellusererror") && !l.starts_with("Error")),
+            "{lines:?}"
+        );
+        j.send("sd 1");
+        j.send("go");
+        let m = engine_move(&mut j);
+        assert!(!m.is_empty(), "{}", info.name);
+        j.send("force");
+    }
+    j.send("quit");
+    j.finish();
+}
+
+/// Every `setup` FEN jester sends XBoard is read back by `setboard` (XBoard sends it to the
+/// second engine): the variants XBoard carries, with every pair of armies in `cwda`.
+#[test]
+fn every_setup_fen_is_read_back_by_setboard() {
+    let mut j = xboard();
+    let armies = ["fide", "clobberers", "nutty", "rookies"];
+    let mut games: Vec<(String, Option<(&str, &str)>)> =
+        ["fightingkings", "thronekings"].iter().map(|v| (v.to_string(), None)).collect();
+    for white in armies {
+        for black in armies {
+            games.push(("cwda".to_string(), Some((white, black))));
+        }
+    }
+    for (n, (variant, armies)) in games.iter().enumerate() {
+        if let Some((white, black)) = armies {
+            j.send(&format!("option WhiteArmy={white}"));
+            j.send(&format!("option BlackArmy={black}"));
+        }
+        j.send("new");
+        j.send(&format!("variant {variant}"));
+        let lines = ping(&mut j, 2 * n as u32);
+        let setup =
+            lines.iter().rev().find(|l| l.starts_with("setup (")).unwrap_or_else(|| panic!("{lines:?}"));
+        let fen = setup.splitn(3, ' ').nth(2).unwrap().split_once(' ').unwrap().1;
+        j.send(&format!("setboard {fen}"));
+        assert_eq!(
+            ping(&mut j, 2 * n as u32 + 1),
+            Vec::<String>::new(),
+            "{variant} {armies:?}: setboard {fen}"
+        );
+    }
     j.send("quit");
     j.finish();
 }

@@ -54,7 +54,7 @@ pub fn require_peer(name: &str, package: &str) -> Option<PathBuf> {
         eprintln!("{name} not installed: skipped (JESTER_SKIP_PEER_TESTS)");
         return None;
     }
-    panic!("{name} not found: install Debian's `{package}` (see .ci/run) or set JESTER_SKIP_PEER_TESTS=1");
+    panic!("{name} not found: install Debian's `{package}` (scripts/test.sh installs it) or set JESTER_SKIP_PEER_TESTS=1");
 }
 
 /// The jester binary built for these tests.

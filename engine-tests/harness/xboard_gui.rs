@@ -410,7 +410,8 @@ pub fn check_game_from<G: Game>(game: &PgnGame, start: G) -> Result<CheckedGame,
 }
 
 /// Lines of XBoard's debug log in which the given engine (`first` or `second`) complained about
-/// what it was sent, or in which XBoard rejected one of its features.
+/// what it was sent, or in which XBoard rejected one of its features (but `jester_notation`,
+/// which only a client reading jester's notation accepts, protocol-docs/xboard.md).
 pub fn engine_complaints(debug_log: &str, which: &str) -> Vec<String> {
     let from = format!("<{which:<6}: ");
     let to = format!(">{which:<6}: ");
@@ -421,7 +422,7 @@ pub fn engine_complaints(debug_log: &str, which: &str) -> Vec<String> {
             let sent = l.split_once(&to).map(|(_, s)| s.trim_start());
             said.is_some_and(|s| {
                 s.starts_with("Error") || s.starts_with("Illegal move") || s.starts_with("tellusererror")
-            }) || sent.is_some_and(|s| s.starts_with("rejected"))
+            }) || sent.is_some_and(|s| s.starts_with("rejected") && s != "rejected jester_notation")
         })
         .map(str::to_string)
         .collect()

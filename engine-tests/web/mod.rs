@@ -115,7 +115,7 @@ pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
             None
         }
         _ => panic!(
-            "chromium and chromedriver not found: install Debian's `chromium chromium-driver` (see .ci/run) \
+            "chromium and chromedriver not found: install Debian's `chromium chromium-driver` (scripts/test.sh installs it) \
              or set JESTER_SKIP_PEER_TESTS=1"
         ),
     }

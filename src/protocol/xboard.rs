@@ -2,6 +2,11 @@
 //!
 //! Replies use the protocol's own words: `Illegal move: X` (position kept), `Error (reason):
 //! command`, `tellusererror` for a bad `setboard`; results are claimed as `1-0 {reason}` etc.
+//!
+//! A client that accepts `feature jester_notation=1` (`jester match`) reads jester's own move
+//! notation and plays every variant. XBoard rejects that feature; for a variant it cannot show it
+//! gets the start as far as it can draw it, one message saying why, and an engine that takes no
+//! part in the game (protocol-docs/xboard.md).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use super::session::Session;
@@ -11,7 +16,7 @@ use crate::search::{
     params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
     MAX_THREADS,
 };
-use crate::variants::{Variant, VARIANTS};
+use crate::variants::{Variant, XboardRefusal, XboardSupport, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -71,7 +76,18 @@ pub struct Xboard<W: Write> {
     purpose: Option<Purpose>,
     search_started: Instant,
     last_info: Option<Info>,
+    /// The client accepted `feature jester_notation=1`: it reads jester's notation in every
+    /// variant, so no variant is refused.
+    own_notation: bool,
+    /// The refused variant the user was last told about, so that XBoard's repeated `variant`
+    /// commands (it sends two at start-up) bring one message.
+    refusal_told: Option<Variant>,
+    /// In a refused game: the side XBoard has to move (no move is played on jester's board).
+    refused_to_move: Seat,
 }
+
+/// The feature a client accepts to say it reads jester's own notation in every variant.
+const OWN_NOTATION_FEATURE: &str = "jester_notation";
 
 /// XBoard's mate score convention: 100000 + moves (negative when being mated).
 fn xboard_score(score: Score) -> i64 {
@@ -104,6 +120,9 @@ impl<W: Write> Xboard<W> {
             purpose: None,
             search_started: Instant::now(),
             last_info: None,
+            own_notation: false,
+            refusal_told: None,
+            refused_to_move: Seat::WHITE,
         }
     }
 
@@ -174,7 +193,8 @@ impl<W: Write> Xboard<W> {
             Outcome::Win { reason: WinReason::Checkmate | WinReason::Stalemate, .. }
                 | Outcome::Draw { reason: DrawReason::Stalemate }
         );
-        let xboard_may_disagree = self.session.variant().info().xboard.is_some_and(|x| x.wider_than_rules);
+        let xboard_may_disagree =
+            self.session.variant().info().xboard.described().is_some_and(|x| x.wider_than_rules);
         if claimant == Claimant::Mover && no_moves_left && xboard_may_disagree {
             // XBoard's wider piece descriptions may still show the opponent a move, and then it
             // scores our true claim as false and forfeits us. If XBoard sees the end it
@@ -317,10 +337,20 @@ impl<W: Write> Xboard<W> {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if let Some(refusal) = self.refusal() {
+            if self.refused_game_command(word, rest, refusal) {
+                return Flow::Continue;
+            }
+        }
         match word {
             "" => {}
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
-            | "draw" | "hint" | "bk" | "otim" => {}
+            "accepted" | "rejected" => {
+                if rest == OWN_NOTATION_FEATURE {
+                    self.own_notation = word == "accepted";
+                }
+            }
+            "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "draw" | "hint" | "bk"
+            | "otim" => {}
             "protover" => self.features(),
             "new" => {
                 self.cancel_search();
@@ -337,6 +367,9 @@ impl<W: Write> Xboard<W> {
             "variant" => match Variant::from_name(rest) {
                 Ok(v) => {
                     self.cancel_search();
+                    if !matches!(v.info().xboard, XboardSupport::Refused(_)) {
+                        self.refusal_told = None;
+                    }
                     self.session.set_variant(v);
                     self.clear_exclusions();
                     self.describe_variant(v);
@@ -348,6 +381,8 @@ impl<W: Write> Xboard<W> {
                 self.engine_seat = None;
             }
             "go" => {
+                // A game is being played: a refused variant chosen again is told about again.
+                self.refusal_told = None;
                 self.engine_seat = Some(self.session.summary().to_move);
                 // In a finished game (a position set up that way) the answer is the result.
                 if !self.claim_result(Claimant::ToMove) {
@@ -364,7 +399,10 @@ impl<W: Write> Xboard<W> {
                     self.engine_seat = Some(if to_move == Seat::WHITE { Seat::BLACK } else { Seat::WHITE });
                 }
             }
-            "usermove" => self.user_move(rest, line),
+            "usermove" => {
+                self.refusal_told = None;
+                self.user_move(rest, line)
+            }
             "time" => match rest.parse::<i64>() {
                 Ok(cs) => {
                     self.engine_clock = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)))
@@ -494,18 +532,73 @@ impl<W: Write> Xboard<W> {
         for side in ["WhiteArmy", "BlackArmy"] {
             self.send(&format!("feature option=\"{side} -combo {}\"", armies.join(" /// ")));
         }
+        // Offered last, so that a GUI has accepted everything else before rejecting it.
+        self.send(&format!("feature {OWN_NOTATION_FEATURE}=1"));
         self.send("feature done=1");
     }
 
+    /// The refusal that applies now: the variant is one XBoard cannot show, and the client did
+    /// not accept jester's own notation.
+    fn refusal(&self) -> Option<XboardRefusal> {
+        match self.session.variant().info().xboard {
+            XboardSupport::Refused(refusal) if !self.own_notation => Some(refusal),
+            _ => None,
+        }
+    }
+
+    /// The commands that would make jester play a game XBoard cannot show. jester takes no part:
+    /// positions and moves are not read, and asked to move it claims its own loss (the one claim
+    /// XBoard accepts without testing it), naming the reason. Returns whether `word` was one.
+    fn refused_game_command(&mut self, word: &str, rest: &str, refusal: XboardRefusal) -> bool {
+        let other = |seat: Seat| if seat == Seat::WHITE { Seat::BLACK } else { Seat::WHITE };
+        match word {
+            "go" => {
+                self.engine_seat = Some(self.refused_to_move);
+                self.decline(refusal);
+            }
+            "usermove" => {
+                self.refused_to_move = other(self.refused_to_move);
+                if self.engine_seat == Some(self.refused_to_move) {
+                    self.decline(refusal);
+                }
+            }
+            "playother" => self.engine_seat = Some(other(self.refused_to_move)),
+            "setboard" => {
+                let black = rest.split_whitespace().nth(1) == Some("b");
+                self.refused_to_move = if black { Seat::BLACK } else { Seat::WHITE };
+            }
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_seat = None;
+            }
+            "undo" | "remove" | "exclude" | "include" | "." => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// Claims the loss of the side jester plays in a game XBoard cannot show.
+    fn decline(&mut self, refusal: XboardRefusal) {
+        let Some(seat) = self.engine_seat.take() else { return };
+        let result = if seat == Seat::WHITE { "0-1" } else { "1-0" };
+        let name = self.session.variant().info().name;
+        self.send(&format!(
+            "{result} {{XBoard cannot show {name} ({}); jester takes no part: play it with jester serve}}",
+            refusal.cannot_show
+        ));
+    }
+
     /// For a variant XBoard does not know: its board, pieces and start position (`setup`), and
-    /// the moves of pieces XBoard would otherwise get wrong (`piece`).
+    /// the moves of pieces XBoard would otherwise get wrong (`piece`). For one it cannot show:
+    /// the start as far as it can draw it, and (once) why jester will not play it there.
     fn describe_variant(&mut self, variant: Variant) {
-        let Some(setup) = variant.info().xboard else { return };
+        let setup = match variant.info().xboard {
+            XboardSupport::Native => return,
+            XboardSupport::Described(setup) => setup,
+            XboardSupport::Refused(refusal) => return self.describe_refusal(variant, refusal),
+        };
         // XBoard's FEN has no armies field: the pieces on the board say it all.
-        let start = setup.board_fen.map_or_else(
-            || without_armies_field(&self.session.summary().start_text).to_string(),
-            str::to_string,
-        );
+        let start = without_armies_field(&self.session.summary().start_text).to_string();
         let (table, pieces) = match setup.for_armies {
             Some(describe) => describe(self.session.armies()),
             None => (setup.piece_to_char.to_string(), setup.pieces.iter().map(|p| p.to_string()).collect()),
@@ -513,6 +606,25 @@ impl<W: Write> Xboard<W> {
         self.send(&format!("setup ({table}) {} {start}", setup.geometry));
         for piece in pieces {
             self.send(&format!("piece {piece}"));
+        }
+    }
+
+    fn describe_refusal(&mut self, variant: Variant, refusal: XboardRefusal) {
+        if self.own_notation {
+            return;
+        }
+        self.refused_to_move = Seat::WHITE;
+        // Without a `setup` XBoard would pop up an error of its own and fall back to chess.
+        let board = (refusal.board)(self.session.armies());
+        self.send(&format!("setup ({}) {} {}", board.piece_to_char, board.geometry, board.fen));
+        if self.refusal_told != Some(variant) {
+            self.refusal_told = Some(variant);
+            self.send(&format!(
+                "tellusererror XBoard cannot show {} ({}), so jester takes no part in this game. \
+                 Play it in a browser with 'jester serve', or engine against engine with 'jester match'.",
+                variant.info().name,
+                refusal.cannot_show
+            ));
         }
     }
 

@@ -42,10 +42,52 @@ pub struct VariantInfo {
     /// Other names accepted as input.
     pub aliases: &'static [&'static str],
     pub description: &'static str,
-    /// How XBoard is told about a variant it does not know; `None` for its own variants.
-    pub xboard: Option<XboardSetup>,
+    /// What XBoard can do with the variant (protocol-docs/xboard.md).
+    pub xboard: XboardSupport,
     /// Position texts `jester bench` searches, in order.
     pub bench: &'static [&'static str],
+}
+
+/// What XBoard 4.9 can do with a variant (protocol-docs/xboard.md says how each is used).
+#[derive(Clone, Copy, Debug)]
+pub enum XboardSupport {
+    /// One of XBoard's own variants (`normal`): nothing to describe.
+    Native,
+    /// An engine-defined variant XBoard carries: board, pieces and moves told by `setup` and
+    /// `piece`, so that it can test legality and referee.
+    Described(XboardSetup),
+    /// XBoard cannot show the game. Talking to XBoard (a client that did not accept jester's own
+    /// notation, `feature jester_notation=1`), jester shows the start as far as XBoard can draw
+    /// it, says once why it cannot play, and takes no part in the game.
+    Refused(XboardRefusal),
+}
+
+impl XboardSupport {
+    /// The description of a variant XBoard carries.
+    pub fn described(self) -> Option<XboardSetup> {
+        match self {
+            XboardSupport::Described(setup) => Some(setup),
+            _ => None,
+        }
+    }
+}
+
+/// Why XBoard cannot show a variant, and what it is shown instead.
+#[derive(Clone, Copy, Debug)]
+pub struct XboardRefusal {
+    /// What XBoard cannot show, completing "XBoard cannot show <variant> (...)".
+    pub cannot_show: &'static str,
+    /// The `setup` that keeps XBoard from falling back to standard chess: the start, as far as
+    /// XBoard can draw it, for the armies chosen.
+    pub board: fn(Armies) -> XboardBoard,
+}
+
+/// A `setup` command's arguments: piece-to-char table, geometry and FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XboardBoard {
+    pub piece_to_char: String,
+    pub geometry: &'static str,
+    pub fen: String,
 }
 
 /// The CECP `setup` and `piece` commands that describe an engine-defined variant to XBoard.
@@ -61,8 +103,6 @@ pub struct XboardSetup {
     /// The descriptions allow moves the rules forbid, so XBoard can see a legal move where the
     /// side to move has none: it would call a true mate or stalemate claim false.
     pub wider_than_rules: bool,
-    /// The start position as an XBoard FEN, where the variant's own position text is not one.
-    pub board_fen: Option<&'static str>,
     /// Variants with armies (A4): the piece-to-char table and `piece` lines for the armies
     /// chosen, in place of `piece_to_char` and `pieces`.
     pub for_armies: Option<DescribeArmies>,

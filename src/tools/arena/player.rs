@@ -707,6 +707,9 @@ const KNOWN_FEATURES: &[&str] = &[
     "exclude",
     "setscore",
     "highlight",
+    // jester's own: the referee reads jester's notation (notation.md) in every variant, so an
+    // engine need not refuse the variants XBoard cannot show (protocol-docs/xboard.md).
+    "jester_notation",
 ];
 
 /// `feature` pairs: `key=value` or `key="quoted value"`.

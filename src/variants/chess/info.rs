@@ -1,17 +1,17 @@
 //! The registry entries of the 8x8 chess family (`normal`, `fightingkings`, `thronekings`,
 //! `cwda`): names, descriptions, how XBoard is told about them, and their bench positions.
 
-use super::armies::{corner, PIECE_TYPES};
+use super::armies::{corner, start_fen, PIECE_TYPES};
 use super::Role;
 use crate::core::{Armies, Army};
-use crate::variants::{Variant, VariantInfo, XboardSetup};
+use crate::variants::{Variant, VariantInfo, XboardBoard, XboardSetup, XboardSupport};
 
 pub const NORMAL_INFO: VariantInfo = VariantInfo {
     variant: Variant::Normal,
     name: "normal",
     aliases: &["standard", "chess", "fide"],
     description: "FIDE chess, the reference game",
-    xboard: None,
+    xboard: XboardSupport::Native,
     bench: &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -40,12 +40,11 @@ pub const FIGHTING_KINGS_INFO: VariantInfo = VariantInfo {
     // The Royal Pawn: forward step, forward capture or en passant, and a two-step. XBoard's
     // `i` (never moved) cannot say "from its second rank" (K3), so the two-step is offered
     // everywhere: a superset, so XBoard never refuses a legal move (protocol-docs/xboard.md).
-    xboard: Some(XboardSetup {
+    xboard: XboardSupport::Described(XboardSetup {
         piece_to_char: FIGHTING_KINGS_TABLE,
         geometry: "8x8+0_fairy",
         pieces: &["C& K", "K& fmWfceFfmnD"],
         wider_than_rules: true,
-        board_fen: None,
         for_armies: None,
     }),
     bench: &[
@@ -61,12 +60,11 @@ pub const THRONE_KINGS_INFO: VariantInfo = VariantInfo {
     name: "thronekings",
     aliases: &["throne-kings", "fightingthronekings"],
     description: "Gifford: Fighting Kings and Throne Kings, a FIDE King behind a Fighting King",
-    xboard: Some(XboardSetup {
+    xboard: XboardSupport::Described(XboardSetup {
         piece_to_char: FIGHTING_KINGS_TABLE,
         geometry: "8x8+0_fairy",
         pieces: &["C& K"],
         wider_than_rules: false,
-        board_fen: None,
         for_armies: None,
     }),
     bench: &[
@@ -82,12 +80,11 @@ pub const CWDA_INFO: VariantInfo = VariantInfo {
     name: "cwda",
     aliases: &["chesswithdifferentarmies", "different-armies", "differentarmies"],
     description: "Betza: Chess with Different Armies, each side fields one of four armies of equal strength",
-    xboard: Some(XboardSetup {
+    xboard: XboardSupport::Described(XboardSetup {
         piece_to_char: CWDA_TABLE,
         geometry: "8x8+0_fairy",
         pieces: &[],
         wider_than_rules: false,
-        board_fen: None,
         for_armies: Some(cwda_xboard),
     }),
     bench: &[
@@ -139,6 +136,13 @@ pub fn cwda_xboard(armies: Armies) -> (String, Vec<String>) {
         pieces.push(format!("{} {king}", case('K')));
     }
     (table, pieces)
+}
+
+/// The start of an 8x8 variant XBoard cannot show (`firefighter`, `tirebiter`, `nickdanger`), for
+/// the `setup` that keeps XBoard on the right board: the armies' arrays in the slots of
+/// [`cwda_xboard`].
+pub fn eight_by_eight_board(armies: Armies) -> XboardBoard {
+    XboardBoard { piece_to_char: cwda_xboard(armies).0, geometry: "8x8+0_fairy", fen: start_fen(armies) }
 }
 
 /// A piece's moves in XBoard's Betza dialect: the catalogue's own (`chess::armies`), but where

@@ -17,11 +17,12 @@ pub use position::{
 };
 pub use text::{default_pawn_direction, seat_from_letter, seat_letter, SetupError, START};
 
+use crate::core::Armies;
 use crate::core::{
     Cell, Coord, Diagram, DrawReason, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Outcome,
     Seat, WinReason,
 };
-use crate::variants::{Variant, VariantInfo};
+use crate::variants::{Variant, VariantInfo, XboardBoard, XboardRefusal, XboardSupport};
 use board::{coord, square, Square, SIDE};
 
 pub const FIMBRIATION_INFO: VariantInfo = VariantInfo {
@@ -29,11 +30,31 @@ pub const FIMBRIATION_INFO: VariantInfo = VariantInfo {
     name: "fimbriation",
     aliases: &["fimbriation-chess"],
     description: "Gilman: four seats on a 144-square cross; a checkmated army joins the seat that mated it",
-    // XBoard has no four-seat games: engines play it over CECP, but XBoard cannot show it
-    // (protocol-docs/xboard.md).
-    xboard: None,
+    // XBoard has no four-seat games: engines play it over CECP in jester's notation, people in
+    // `jester serve` (protocol-docs/xboard.md).
+    xboard: XboardSupport::Refused(XboardRefusal {
+        cannot_show: "four players: its boards have two colours",
+        board: empty_cross,
+    }),
     bench: &[START],
 };
+
+/// The cross without its pieces, for XBoard (which has no four-seat armies to draw): 14x14 with
+/// the corners and the centre as holes.
+fn empty_cross(_: Armies) -> XboardBoard {
+    let corner = "***8***";
+    let rank = |r: usize| match r {
+        1..=3 | 12..=14 => corner,
+        6..=9 => "5****5",
+        _ => "14",
+    };
+    let ranks: Vec<&str> = (1..=14).rev().map(rank).collect();
+    XboardBoard {
+        piece_to_char: "PNBRQKpnbrqk".to_string(),
+        geometry: "14x14+0_fairy",
+        fen: format!("{} w - - 0 1", ranks.join("/")),
+    }
+}
 
 /// Seat names for people, in turn order.
 pub const SEAT_NAMES: [&str; SEATS] = ["Red", "Blue", "Yellow", "Green"];

@@ -28,17 +28,21 @@ use crate::core::{
     Cell, Diagram, DrawReason, Game, InvariantError, MoveErrorKind, MoveList, MoveParseError, Outcome,
     WinReason,
 };
+use crate::variants::chess::info::eight_by_eight_board;
 use crate::variants::chess::{Color, Square};
-use crate::variants::{Variant, VariantInfo};
+use crate::variants::{Variant, VariantInfo, XboardRefusal, XboardSupport};
 
 pub const FIREFIGHTER_INFO: VariantInfo = VariantInfo {
     variant: Variant::FireFighter,
     name: "firefighter",
     aliases: &["fire-fighter"],
     description: "Betza: crowded squares, a hidden Firefighter who squirts, extinguishes and rescues",
-    // Crowds, fire and squirts cannot be drawn or described to XBoard: engine-vs-engine over
-    // CECP works; a GUI board needs jester's own pictures (protocol-docs/xboard.md).
-    xboard: None,
+    // XBoard's squares hold one piece, and it reads no squirt, rescue or arson: engines play it
+    // over CECP in jester's notation (`jester match`), people in `jester serve`.
+    xboard: XboardSupport::Refused(XboardRefusal {
+        cannot_show: "several pieces on one square, burning pieces, squirts, rescues and arson",
+        board: eight_by_eight_board,
+    }),
     bench: &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Aa",
         "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 0 5 Aa",

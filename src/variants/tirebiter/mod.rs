@@ -28,19 +28,26 @@ use crate::core::{
     Cell, Diagram, DrawReason, Game, InvariantError, MoveList, MoveParseError, Outcome, WinReason,
 };
 use crate::variants::chess::attacks::pawn_attacks;
+use crate::variants::chess::info::eight_by_eight_board;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
-use crate::variants::{Variant, VariantInfo};
+use crate::variants::{Variant, VariantInfo, XboardRefusal, XboardSupport};
 
 pub const TIREBITER_INFO: VariantInfo = VariantInfo {
     variant: Variant::Tirebiter,
     name: "tirebiter",
     aliases: &["tire-biter"],
     description: "Betza: a capture takes everything it can, and the piece stands on every square it took",
-    xboard: None,
+    // XBoard's pieces stand on one square, and its multi-leg moves chain one piece's steps.
+    xboard: XboardSupport::Refused(TIREBITER_REFUSAL),
     bench: &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
         "rnbqkbnr/pppp2p1/5N1N/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 4 e5,f6,h6",
     ],
+};
+
+const TIREBITER_REFUSAL: XboardRefusal = XboardRefusal {
+    cannot_show: "a piece standing on several squares, nor a move that takes it to several at once",
+    board: eight_by_eight_board,
 };
 
 pub const NICK_DANGER_INFO: VariantInfo = VariantInfo {
@@ -49,7 +56,7 @@ pub const NICK_DANGER_INFO: VariantInfo = VariantInfo {
     aliases: &["nick-danger"],
     description:
         "Betza: Tirebiter Chess, where even quiet moves split a piece over every square at its distance",
-    xboard: None,
+    xboard: XboardSupport::Refused(TIREBITER_REFUSAL),
     bench: &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"],
 };
 

@@ -23,12 +23,13 @@ pub use position::{Action, Phase, Piece, Position, WeakWirePosition, WirePositio
 pub use rules::{LoopRule, SquareLoops, WholeLoops};
 pub use text::{wires_text, SetupError, START};
 
+use crate::core::Armies;
 use crate::core::{
     Cell, Compass, Diagram, DrawReason, Edge, Game, InvariantError, MoveList, MoveParseError, Outcome, Seat,
     Turn, WinReason,
 };
 use crate::variants::chess::Color;
-use crate::variants::{Variant, VariantInfo, XboardSetup};
+use crate::variants::{Variant, VariantInfo, XboardBoard, XboardRefusal, XboardSupport};
 use board::{coord, square_at, BOARD, SIDE};
 
 pub const NACV_INFO: VariantInfo = VariantInfo {
@@ -36,16 +37,12 @@ pub const NACV_INFO: VariantInfo = VariantInfo {
     name: "notachessvariant",
     aliases: &["not-a-chess-variant", "nacv", "wires"],
     description: "Muñiz: 41 squares, wires on the edges; every piece but the King crosses exactly one",
-    // XBoard can draw the pieces on the 7x7 board with holes, but not the wires, and cannot
-    // read a turn of a move and a wire (protocol-docs/xboard.md).
-    xboard: Some(XboardSetup {
-        piece_to_char: NACV_TABLE,
-        geometry: "7x7+0_fairy",
-        pieces: &[],
-        wider_than_rules: true,
-        // The wires field has no place in a FEN: XBoard gets an empty castling field instead.
-        board_fen: Some("**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1"),
-        for_armies: None,
+    // XBoard can draw the pieces on the 7x7 board with holes, but not the wires, and reads a turn
+    // of a move and a wire, or of five wires, as one piece's multi-leg move
+    // (protocol-docs/xboard.md).
+    xboard: XboardSupport::Refused(XboardRefusal {
+        cannot_show: "wires on the square edges, nor a turn of a move and a wire or of five wires",
+        board: nacv_board,
     }),
     bench: &["**akca*/redder*/7/7/7/*REDDER/*ACKA** w b3n,b5n,c3n,c5n,d3n,d5n,e3n,e5n,f3n,f5n 2 2"],
 };
@@ -65,6 +62,16 @@ pub const NACV_WEAK_INFO: VariantInfo = VariantInfo {
 /// Archbishop's slot (A), the Caretaker in the Chancellor's (C), the WireRider in the
 /// Elephant's (E), the Short Windrider in the Dragon's (D), the King last.
 const NACV_TABLE: &str = "...R..EAC.......D....K...r..eac.......d....k";
+
+/// The start for XBoard: the pieces on the 7x7 board with holes; the wires field has no place
+/// in a FEN, whose castling and en passant fields are empty instead.
+fn nacv_board(_: Armies) -> XboardBoard {
+    XboardBoard {
+        piece_to_char: NACV_TABLE.to_string(),
+        geometry: "7x7+0_fairy",
+        fen: "**akca*/redder*/7/7/7/*REDDER/*ACKA** w - - 0 1".to_string(),
+    }
+}
 
 /// No-capture turns after which the game is drawn (N10).
 pub const NO_CAPTURE_TURNS: u32 = 100;
