@@ -220,6 +220,62 @@ impl Browser {
         self.session_call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
     }
 
+    /// Runs `script` (an async function body; its promise's value is the answer).
+    pub fn eval_async(&self, script: &str) -> Value {
+        let wrapped = format!("const done = arguments[arguments.length - 1]; (async () => {{ {script} }})().then(done, e => done('error: ' + e));");
+        self.session_call("POST", "/execute/async", Some(json!({ "script": wrapped, "args": [] })))
+    }
+
+    /// Presses the mouse on the centre of `from`, moves it in steps to the centre of `to`, and
+    /// releases it there (a real drag: the browser sends its pointer events).
+    pub fn drag(&self, from: &str, to: &str) {
+        let (from, to) = (self.find(from), self.find(to));
+        let origin = |id: &str| json!({ ELEMENT_KEY: id });
+        let actions = json!({ "actions": [{
+            "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" },
+            "actions": [
+                { "type": "pointerMove", "duration": 0, "origin": origin(&from), "x": 0, "y": 0 },
+                { "type": "pointerDown", "button": 0 },
+                { "type": "pointerMove", "duration": 120, "origin": origin(&to), "x": 0, "y": 0 },
+                { "type": "pointerUp", "button": 0 }
+            ]
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+        self.session_call("DELETE", "/actions", None);
+    }
+
+    /// Presses and releases a key (a WebDriver key value, e.g. "\u{E012}" for the left arrow)
+    /// on whatever has the focus.
+    pub fn press_key(&self, key: &str) {
+        let actions = json!({ "actions": [{
+            "type": "key", "id": "keyboard",
+            "actions": [{ "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }]
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+    }
+
+    /// Resizes the browser's window so that the page's viewport is `width` x `height`.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        let inner = self
+            .eval("return [window.innerWidth, window.innerHeight, window.outerWidth, window.outerHeight];");
+        let n = |i: usize| inner[i].as_i64().unwrap();
+        let (w, h) = (width as i64 + n(2) - n(0), height as i64 + n(3) - n(1));
+        self.session_call("POST", "/window/rect", Some(json!({ "width": w, "height": h })));
+    }
+
+    /// A PNG of the viewport.
+    pub fn screenshot(&self) -> Vec<u8> {
+        let encoded = self.session_call("GET", "/screenshot", None);
+        decode_base64(encoded.as_str().expect("base64 text"))
+    }
+
+    /// Sends a file's path to a file input (what choosing it in the dialog does).
+    pub fn choose_file(&self, css: &str, path: &std::path::Path) {
+        let id = self.find(css);
+        let text = path.to_str().expect("UTF-8 path");
+        self.session_call("POST", &format!("/element/{id}/value"), Some(json!({ "text": text })));
+    }
+
     /// Polls `condition` (a JavaScript expression) until it is true.
     pub fn wait_for(&self, condition: &str, timeout: Duration) {
         let deadline = Instant::now() + timeout;
@@ -243,4 +299,27 @@ impl Drop for Browser {
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
     }
+}
+
+/// Standard base64 (the WebDriver screenshot's encoding).
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let digits: Vec<u8> =
+        text.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut n = 0u32;
+        for (i, &d) in chunk.iter().enumerate() {
+            n |= u32::from(d) << (18 - 6 * i);
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
 }

@@ -73,8 +73,15 @@ fn route(request: &http::Request, engine: &Mutex<Shared>) -> Reply {
             Reply { status: 200, content_type: "text/html", body: PAGE.to_string() }
         }
         ("/api/variants", "GET" | "HEAD") => Reply::json(200, &api::variants()),
+        ("/api/pgn/read", "POST") => {
+            let upload: api::PgnUpload = match read_json(&request.body) {
+                Ok(upload) => upload,
+                Err(reply) => return reply,
+            };
+            api::read_pgn(&upload).map_or_else(|e| Reply::error(400, &e.0), |view| Reply::json(200, &view))
+        }
         ("/api/state" | "/api/engine" | "/api/pgn", "POST") => {
-            let game = match read_game(&request.body) {
+            let game: api::GameRequest = match read_json(&request.body) {
                 Ok(game) => game,
                 Err(reply) => return reply,
             };
@@ -103,15 +110,17 @@ fn route(request: &http::Request, engine: &Mutex<Shared>) -> Reply {
             };
             answer.unwrap_or_else(|e| Reply::error(400, &e.0))
         }
-        ("/" | "/index.html" | "/api/variants" | "/api/state" | "/api/engine" | "/api/pgn", _) => {
-            Reply::error(405, &format!("method {} not allowed for '{path}'", truncated(method)))
-        }
+        (
+            "/" | "/index.html" | "/api/variants" | "/api/state" | "/api/engine" | "/api/pgn"
+            | "/api/pgn/read",
+            _,
+        ) => Reply::error(405, &format!("method {} not allowed for '{path}'", truncated(method))),
         _ => Reply::error(404, &format!("no such page '{}'", truncated(path))),
     }
 }
 
-/// Reads a POST body (at most [`MAX_BODY_BYTES`]: [`http`] refuses longer ones) as a game request.
-fn read_game(body: &[u8]) -> Result<api::GameRequest, Reply> {
+/// Reads a POST body (at most [`MAX_BODY_BYTES`]: [`http`] refuses longer ones) as JSON.
+fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Reply> {
     let text = std::str::from_utf8(body)
         .map_err(|e| Reply::error(400, &format!("request body is not UTF-8: {e}")))?;
     serde_json::from_str(text).map_err(|e| Reply::error(400, &format!("invalid request body: {e}")))
