@@ -27,6 +27,78 @@ pub struct Placed {
     pub piece: Piece,
 }
 
+/// The pieces on the board, in no particular order. A plain array and a length, so that a
+/// position copies as one block: the move generator copies the position for every candidate's
+/// legality test, and `ArrayVec`'s clone goes element by element.
+#[derive(Clone, Copy)]
+pub struct PieceList {
+    items: [Placed; MAX_PIECES],
+    len: u8,
+}
+
+impl PieceList {
+    const UNUSED: Placed = Placed { square: Square::new(0), piece: Piece::new(Color::White, Role::Pawn) };
+
+    pub const fn new() -> PieceList {
+        PieceList { items: [Self::UNUSED; MAX_PIECES], len: 0 }
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.len as usize == MAX_PIECES
+    }
+
+    /// Adds a piece; `false` (nothing added) when the list is full.
+    pub fn try_push(&mut self, placed: Placed) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.items[self.len as usize] = placed;
+        self.len += 1;
+        true
+    }
+
+    /// Removes the piece at `index`, moving the last one into its place.
+    pub fn swap_remove(&mut self, index: usize) -> Placed {
+        let removed = self[index];
+        self.len -= 1;
+        self.items[index] = self.items[self.len as usize];
+        removed
+    }
+}
+
+impl Default for PieceList {
+    fn default() -> PieceList {
+        PieceList::new()
+    }
+}
+
+impl std::ops::Deref for PieceList {
+    type Target = [Placed];
+    fn deref(&self) -> &[Placed] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for PieceList {
+    fn deref_mut(&mut self) -> &mut [Placed] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a PieceList {
+    type Item = &'a Placed;
+    type IntoIter = std::slice::Iter<'a, Placed>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for PieceList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// What an action does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -83,7 +155,7 @@ fn piece_key(square: Square, piece: Piece) -> u64 {
 /// A FireFighter Chess position (`firefighter`).
 #[derive(Clone, Debug)]
 pub struct FireFighter {
-    pub(super) pieces: ArrayVec<Placed, MAX_PIECES>,
+    pub(super) pieces: PieceList,
     pub(super) side: Color,
     pub(super) castling: u8,
     pub(super) en_passant: Option<Square>,
@@ -99,6 +171,8 @@ pub struct FireFighter {
     /// Squares holding a non-burning piece, by colour and role: the pieces that can act.
     pub(super) active: [[Bitboard; Role::COUNT]; 2],
     pub(super) burning: [Bitboard; 2],
+    /// Squares holding two or more pieces (crowds).
+    pub(super) crowded: Bitboard,
     pub(super) king: [Option<Square>; 2],
     /// The declared, non-burning Firefighter's square.
     pub(super) firefighter: [Option<Square>; 2],
@@ -123,7 +197,7 @@ pub enum Firefighting {
 impl FireFighter {
     pub(super) fn empty() -> FireFighter {
         FireFighter {
-            pieces: ArrayVec::new(),
+            pieces: PieceList::new(),
             side: Color::White,
             castling: 0,
             en_passant: None,
@@ -135,6 +209,7 @@ impl FireFighter {
             occupied: [Bitboard::EMPTY; 2],
             active: [[Bitboard::EMPTY; Role::COUNT]; 2],
             burning: [Bitboard::EMPTY; 2],
+            crowded: Bitboard::EMPTY,
             king: [None; 2],
             firefighter: [None; 2],
             declared: [false; 2],
@@ -218,6 +293,7 @@ impl FireFighter {
     /// Rebuilds the derived bitboards from the piece list.
     pub(super) fn refresh(&mut self) {
         self.occupied = [Bitboard::EMPTY; 2];
+        self.crowded = Bitboard::EMPTY;
         self.active = [[Bitboard::EMPTY; Role::COUNT]; 2];
         self.burning = [Bitboard::EMPTY; 2];
         self.king = [None; 2];
@@ -226,6 +302,9 @@ impl FireFighter {
         for p in &self.pieces {
             let c = p.piece.color() as usize;
             let bit = p.square.bb();
+            if (self.occupied[0] | self.occupied[1]).has(p.square) {
+                self.crowded |= bit;
+            }
             self.occupied[c] |= bit;
             if p.piece.is_burning() {
                 self.burning[c] |= bit;
@@ -267,7 +346,7 @@ impl FireFighter {
     /// Adds a piece (the list never exceeds its capacity: pieces are only ever removed).
     pub(super) fn add(&mut self, square: Square, piece: Piece) {
         debug_assert!(!self.pieces.is_full());
-        if self.pieces.try_push(Placed { square, piece }).is_ok() {
+        if self.pieces.try_push(Placed { square, piece }) {
             self.key = self.key.wrapping_add(piece_key(square, piece));
         }
     }
@@ -576,21 +655,27 @@ impl FireFighter {
     /// square (or was captured there), burns, or when its corner no longer holds exactly one own
     /// corner piece. Other pieces leaving those squares change nothing (F14).
     fn update_castling(&mut self, left: Departures) {
+        if self.castling == 0 {
+            return;
+        }
         for c in &CASTLINGS {
             if self.castling & c.right == 0 {
                 continue;
             }
-            let own = |p: &Piece| p.color() == c.color;
-            let corner = armies::corner(self.armies[c.color as usize]);
-            let king_home =
-                self.crowd(c.king_from).any(|p| own(&p) && p.role() == Role::King && !p.is_burning());
-            let rook_ok = {
-                let mut rooks = self.crowd(c.rook_from).filter(|p| own(p) && p.role() == corner);
-                matches!((rooks.next(), rooks.next()), (Some(r), None) if !r.is_burning())
-            };
             let color = c.color as usize;
+            let corner = armies::corner(self.armies[color]);
+            // Bitboards first (`refresh` has run): this is on every action's path, and the
+            // crowd scan is needed only where a corner holds more than one piece.
             let touched = left.king[color].has(c.king_from) || left.corner[color].has(c.rook_from);
-            if !king_home || !rook_ok || touched {
+            let king_home = self.active[color][Role::King as usize].has(c.king_from);
+            let rook_ok = self.active[color][corner as usize].has(c.rook_from)
+                && (!self.crowded.has(c.rook_from)
+                    || self
+                        .crowd(c.rook_from)
+                        .filter(|p| p.color() == c.color && p.role() == corner)
+                        .count()
+                        == 1);
+            if touched || !king_home || !rook_ok {
                 self.castling &= !c.right;
             }
         }
