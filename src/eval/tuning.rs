@@ -1,0 +1,97 @@
+//! What `jester tune` needs from an evaluation: its tunable weights as a flat vector with names,
+//! each position's evaluation as a linear function of them (from a traced evaluation), and the
+//! params file text for a weight vector. Implemented by the evaluations whose weights are data.
+
+use super::normal::params::{tables_for, NormalParams, Weights};
+use super::params::{flatten, names, unflatten};
+use crate::search::Searchable;
+use crate::variants::chess::{Position, Rules};
+use crate::variants::Variant;
+
+/// A position's evaluation from White's point of view as `Σ coefficient·weight[slot] +
+/// constant`, linearised at the weights it was traced with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Linear {
+    pub terms: Vec<(u32, f32)>,
+    pub constant: f32,
+}
+
+impl Linear {
+    /// The evaluation (White's view) for the flat `weights`.
+    pub fn eval(&self, weights: &[f64]) -> f64 {
+        self.terms
+            .iter()
+            .fold(f64::from(self.constant), |acc, &(slot, c)| acc + f64::from(c) * weights[slot as usize])
+    }
+}
+
+/// A variant whose evaluation weights the tuner can fit.
+pub trait Tunable: Searchable {
+    /// The params file of the variant's set, relative to the repository root.
+    fn params_path() -> String;
+    /// The names of the flat weights (`material[1].mg` ...).
+    fn weight_names() -> Vec<String>;
+    /// The flat weights compiled in.
+    fn weights() -> Vec<i32>;
+    /// This position's evaluation, White's view, as a linear function of the flat weights, at
+    /// the weights compiled in.
+    fn linear(&self) -> Linear;
+    /// This position's evaluation (side to move's view) with the flat `weights` in place of the
+    /// compiled ones: what the engine would evaluate after `--out` rewrote its params file.
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32;
+    /// The params file text with the flat `weights` in place of the compiled ones.
+    fn params_file(weights: &[i32]) -> String;
+}
+
+fn chess_params<R: Rules>(weights: &[i32]) -> NormalParams {
+    let compiled = &tables_for(R::NAME).params;
+    NormalParams { weights: unflatten(&compiled.weights, weights), danger: compiled.danger }
+}
+
+impl<R: Rules> Tunable for Position<R> {
+    fn params_path() -> String {
+        format!("src/eval/params/{}.rs", R::NAME)
+    }
+
+    fn weight_names() -> Vec<String> {
+        names::<Weights>()
+    }
+
+    fn weights() -> Vec<i32> {
+        flatten(&tables_for(R::NAME).params.weights)
+    }
+
+    fn linear(&self) -> Linear {
+        let (_, trace) = super::normal::trace(self, tables_for(R::NAME));
+        let (terms, constant) = trace.linear();
+        Linear { terms: terms.into_iter().map(|(s, c)| (s, c as f32)).collect(), constant: constant as f32 }
+    }
+
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {
+        let tables = super::normal::params::Tables::new(&chess_params::<R>(weights));
+        super::normal::evaluate_with(self, &tables, super::params::NoTrace).0
+    }
+
+    fn params_file(weights: &[i32]) -> String {
+        super::normal::params::params_file(R::NAME, &chess_params::<R>(weights))
+    }
+}
+
+/// Code that runs on one concrete tunable variant type.
+pub trait TuneVisitor {
+    type Output;
+    fn visit<G: Tunable>(self) -> Self::Output;
+}
+
+/// Runs `visitor` on `variant`'s concrete type; `None` for a variant whose evaluation weights
+/// are not data yet.
+pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<V::Output> {
+    use crate::variants::chess::{Chess, Cwda, FightingKings, ThroneKings};
+    Some(match variant {
+        Variant::Normal => visitor.visit::<Chess>(),
+        Variant::FightingKings => visitor.visit::<Position<FightingKings>>(),
+        Variant::ThroneKings => visitor.visit::<Position<ThroneKings>>(),
+        Variant::Cwda => visitor.visit::<Position<Cwda>>(),
+        _ => return None,
+    })
+}
