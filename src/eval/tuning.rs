@@ -92,6 +92,75 @@ pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<
         Variant::FightingKings => visitor.visit::<Position<FightingKings>>(),
         Variant::ThroneKings => visitor.visit::<Position<ThroneKings>>(),
         Variant::Cwda => visitor.visit::<Position<Cwda>>(),
+        Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, MoveList};
+    use crate::variants::chess::{Chess, Cwda, FightingKings, ThroneKings};
+    use crate::variants::firefighter::FireFighter;
+
+    /// Positions along seeded random games from the start.
+    fn random_walk<G: Game>(seed: u64, games: usize) -> Vec<G> {
+        let mut state = seed;
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = G::start();
+            for _ in 0..80 {
+                out.push(pos.clone());
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    /// The linear form is the evaluation (White's view) within `tolerance` (the integer
+    /// rounding of tapered evaluations), the evaluation with the compiled weights given at run
+    /// time is the search's, and the params file is what the writer writes for them.
+    fn check<G: Tunable>(file: &str, tolerance: f64) {
+        let weights = G::weights();
+        assert_eq!(weights.len(), G::weight_names().len());
+        let flat: Vec<f64> = weights.iter().map(|&w| f64::from(w)).collect();
+        let positions = random_walk::<G>(0xDEAD_BEEF, 12);
+        assert!(positions.len() > 500);
+        for pos in &positions {
+            let score = pos.evaluate();
+            assert_eq!(pos.evaluate_with_weights(&weights), score, "{}", pos.to_text());
+            let white = if pos.to_move() == crate::core::Seat::WHITE { score } else { -score };
+            let linear = pos.linear().eval(&flat);
+            assert!(
+                (linear - f64::from(white)).abs() <= tolerance,
+                "{}: linear {linear} vs {white}",
+                pos.to_text()
+            );
+        }
+        let written = G::params_file(&weights);
+        if std::env::var_os("JESTER_WRITE_PARAMS").is_some() {
+            std::fs::write(format!("{}/{}", env!("CARGO_MANIFEST_DIR"), G::params_path()), &written).unwrap();
+        } else {
+            assert_eq!(written, file, "{} differs from what the writer writes", G::params_path());
+        }
+    }
+
+    #[test]
+    fn every_tunable_variant_traces_its_evaluation() {
+        check::<Chess>(include_str!("params/normal.rs"), 2.99);
+        check::<Position<FightingKings>>(include_str!("params/fightingkings.rs"), 2.99);
+        check::<Position<ThroneKings>>(include_str!("params/thronekings.rs"), 2.99);
+        check::<Position<Cwda>>(include_str!("params/cwda.rs"), 2.99);
+        // Untapered: exact.
+        check::<FireFighter>(include_str!("params/firefighter.rs"), 0.0);
+    }
 }

@@ -29,6 +29,7 @@ use crate::variants::chess::attacks::{
 };
 use crate::variants::chess::position::CASTLINGS;
 use crate::variants::chess::{Bitboard, Color, Position, Role, Rules, Square};
+use std::marker::PhantomData;
 
 // ---------------------------------------------------------------------------------------------
 // Board geometry (fixed facts, not weights)
@@ -199,8 +200,31 @@ fn taper(s: S, phase: i32) -> i32 {
 /// Static evaluation in centipawns from the side to move's point of view, with the variant's
 /// own parameter set.
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    let tables: &'static Tables = const { tables_for(R::NAME) };
-    evaluate_with(pos, tables, NoTrace).0
+    evaluate_with(pos, Compiled::<R>(PhantomData), NoTrace).0
+}
+
+/// Where an evaluation reads its weights: the variant's compiled set or a set built at run time.
+pub trait Source<'a>: Copy {
+    fn tables(self) -> &'a Tables;
+}
+
+/// The variant's compiled set, known to the compiler: it folds the weights into the code.
+#[derive(Clone, Copy)]
+pub struct Compiled<R>(PhantomData<R>);
+
+impl<'a, R: Rules> Source<'a> for Compiled<R> {
+    #[inline(always)]
+    fn tables(self) -> &'a Tables {
+        const { tables_for(R::NAME) }
+    }
+}
+
+/// A set built at run time (the tuner's).
+impl<'a> Source<'a> for &'a Tables {
+    #[inline(always)]
+    fn tables(self) -> &'a Tables {
+        self
+    }
 }
 
 /// What a traced evaluation found: the coefficient of every linear weight and the non-linear
@@ -276,9 +300,9 @@ pub fn trace<R: Rules>(pos: &Position<R>, tables: &Tables) -> (i32, Trace) {
 /// The evaluation with `tables`, reporting every weight it adds to `tracer`; also returns the
 /// tracer, the phase and the endgame scale.
 #[inline]
-pub fn evaluate_with<R: Rules, T: Tracer>(
-    pos: &Position<R>,
-    tables: &Tables,
+pub fn evaluate_with<'a, R: Rules, T: Tracer>(
+    pos: &'a Position<R>,
+    tables: impl Source<'a>,
     tracer: T,
 ) -> (i32, T, i32, i32) {
     let mut e = Eval::new(pos, tables, tracer);
@@ -293,7 +317,7 @@ pub fn evaluate_with<R: Rules, T: Tracer>(
     let eg = score.eg() * scale / SCALE_NORMAL;
     let white_view = taper(S(score.mg(), eg), phase);
     let stm_view = if pos.turn() == Color::White { white_view } else { -white_view };
-    (stm_view + taper(tables.params.weights.tempo, phase), e.trace, phase, scale)
+    (stm_view + taper(tables.tables().params.weights.tempo, phase), e.trace, phase, scale)
 }
 
 fn simple_material<R: Rules>(pos: &Position<R>, color: Color) -> i32 {
@@ -338,9 +362,9 @@ fn endgame_scale<R: Rules>(pos: &Position<R>, eg: i32) -> i32 {
 }
 
 /// What the terms share: pawn and attack maps per colour (index `Color as usize`).
-struct Eval<'a, R: Rules, T: Tracer> {
+struct Eval<'a, R: Rules, T: Tracer, P: Source<'a>> {
     pos: &'a Position<R>,
-    tables: &'a Tables,
+    source: P,
     trace: T,
     occupied: Bitboard,
     pawns: [Bitboard; 2],
@@ -360,9 +384,9 @@ struct Eval<'a, R: Rules, T: Tracer> {
     phase: i32,
 }
 
-impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
+impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
     #[inline]
-    fn new(pos: &'a Position<R>, tables: &'a Tables, trace: T) -> Self {
+    fn new(pos: &'a Position<R>, source: P, trace: T) -> Self {
         let pawns = [pos.pieces(Color::White, Role::Pawn), pos.pieces(Color::Black, Role::Pawn)];
         let pawn_attacks = [pawn_attacks_bb(Color::White, pawns[0]), pawn_attacks_bb(Color::Black, pawns[1])];
         let king_sq = [pos.king(Color::White), pos.king(Color::Black)];
@@ -386,7 +410,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
         }
         Eval {
             pos,
-            tables,
+            source,
             trace,
             occupied: pos.occupied(),
             pawns,
@@ -406,12 +430,18 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
         }
     }
 
-    /// `weight` (one of `self.tables`' weights) added `count` times for `color`: its value, and
+    /// The weights and tables.
+    #[inline(always)]
+    fn tables(&self) -> &'a Tables {
+        self.source.tables()
+    }
+
+    /// `weight` (one of `self.tables()`' weights) added `count` times for `color`: its value, and
     /// its coefficient in the trace.
     #[inline(always)]
     fn add(&mut self, color: Color, weight: &S, count: i32) -> S {
         if T::ON {
-            let index = weight_index(&self.tables.params.weights, weight);
+            let index = weight_index(&self.tables().params.weights, weight);
             self.trace.add(index, if color == Color::White { count } else { -count });
         }
         *weight * count
@@ -420,7 +450,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// Material plus piece-square value of `color`'s `role` on `sq`.
     #[inline(always)]
     fn psq(&mut self, color: Color, role: Role, sq: Square) -> S {
-        let tables = self.tables;
+        let tables = self.tables();
         let index = psq_index(color, sq);
         if T::ON {
             let w = &tables.params.weights;
@@ -438,7 +468,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// Records the attacks of one piece: attack maps and the pressure on the enemy king.
     #[inline]
     fn note_attacks(&mut self, us: usize, role: Role, attacks: Bitboard) {
-        let danger = &self.tables.params.danger;
+        let danger = &self.tables().params.danger;
         self.attacked_by[us][role as usize] |= attacks;
         self.phase += PHASE_WEIGHT[role as usize];
         let hits = attacks & self.king_zone[us ^ 1];
@@ -453,7 +483,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// attack maps and king-attack counters.
     fn pieces(&mut self, color: Color) -> S {
         let pos = self.pos;
-        let w = &self.tables.params.weights;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let area = self.mobility_area[us];
         let occ = self.occupied;
@@ -529,7 +559,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// reaches from the centre, the colour-bound pairs; their attacks go into the maps.
     fn army_pieces(&mut self, color: Color) -> S {
         let pos = self.pos;
-        let w = &self.tables.params.weights;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let area = self.mobility_area[us];
         let mut s = S::ZERO;
@@ -559,7 +589,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
 
     /// Pawn material and tables, pawn structure and passed pawns (structure set-wise).
     fn pawns(&mut self, color: Color) -> S {
-        let w = &self.tables.params.weights;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let ours = self.pawns[us];
         let theirs = self.pawns[us ^ 1];
@@ -602,7 +632,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
 
     /// The passed-pawn terms for the pawn of `color` on `sq` (relative rank `rank`).
     fn passed(&mut self, color: Color, sq: Square, rank: usize) -> S {
-        let w = &self.tables.params.weights;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let stop = sq.offset(color.forward());
         let mut s = self.add(color, &w.passed_pawn[rank], 1);
@@ -639,7 +669,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
         let ours = self.pawns[us] & ahead;
         let theirs = self.pawns[us ^ 1] & ahead;
         let ranks = |f: usize| (nearest_rank(color, ours & FILES[f]), nearest_rank(color, theirs & FILES[f]));
-        let table = &self.tables.shelter_storm;
+        let table = &self.tables().shelter_storm;
         let file_value = |f: usize| {
             let (own, storm) = ranks(f);
             table[own][storm]
@@ -672,7 +702,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
             best
         };
         if T::ON {
-            let tables = self.tables;
+            let tables = self.tables();
             for f in files..files + 3 {
                 let (own, storm) = ranks(f);
                 let (shelter, storm_weight) = shelter_storm_weights(&tables.params.weights, own, storm);
@@ -689,7 +719,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// still allowed) and the danger from enemy attacks.
     fn king(&mut self, color: Color) -> S {
         let pos = self.pos;
-        let danger = &self.tables.params.danger;
+        let danger = &self.tables().params.danger;
         let us = color as usize;
         let them = us ^ 1;
         let king = self.king_sq[us];
@@ -751,7 +781,7 @@ impl<'a, R: Rules, T: Tracer> Eval<'a, R, T> {
     /// Threats by `color` against the enemy's pieces.
     fn threats(&mut self, color: Color) -> S {
         let pos = self.pos;
-        let w = &self.tables.params.weights;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let them = !color;
         let enemy_pieces = pos.color_bb(them) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);

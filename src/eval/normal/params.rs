@@ -390,16 +390,11 @@ pub const fn tables_for(name: &str) -> &'static Tables {
 
 /// The text of the params file of `variant` (src/eval/params/<variant>.rs) holding `params`.
 pub fn params_file(variant: &str, params: &NormalParams) -> String {
-    let mut out = format!(
-        "//! The `{variant}` evaluation's weights; what each one means: src/eval/normal/params.rs.\n\
-         //! Generated: `jester tune --variant {variant} --out FILE` writes this file (protocol-docs/cli.md).\n\
-         \n\
-         use crate::eval::normal::params::{{Danger, NormalParams, Weights, S}};\n\
-         \n\
-         #[rustfmt::skip]\n\
-         pub const PARAMS: NormalParams = "
-    );
-    params.write(&mut out, 0);
-    out.push_str(";\n");
-    out
+    crate::eval::params::params_file(
+        variant,
+        "NormalParams",
+        "crate::eval::normal::params::{Danger, NormalParams, Weights, S}",
+        "src/eval/normal/params.rs",
+        params,
+    )
 }

@@ -9,6 +9,7 @@
 
 pub mod cwda;
 pub mod fightingkings;
+pub mod firefighter;
 pub mod normal;
 pub mod thronekings;
 
@@ -257,6 +258,29 @@ pub fn unflatten<P: ParamValue>(base: &P, values: &[i32]) -> P {
 pub fn names<P: ParamValue>() -> Vec<String> {
     let mut out = Vec::with_capacity(P::SLOTS);
     P::names("", &mut out);
+    out
+}
+
+/// The text of a params file: `params` as the constant `PARAMS` of type `type_name`, which
+/// `imports` (a `use` path) brings in; `docs` names the file where the weights are explained.
+pub fn params_file<P: ParamValue>(
+    variant: &str,
+    type_name: &str,
+    imports: &str,
+    docs: &str,
+    params: &P,
+) -> String {
+    let mut out = format!(
+        "//! The `{variant}` evaluation's weights; what each one means: {docs}.\n\
+         //! Generated: `jester tune --variant {variant} --out FILE` writes this file (protocol-docs/cli.md).\n\
+         \n\
+         use {imports};\n\
+         \n\
+         #[rustfmt::skip]\n\
+         pub const PARAMS: {type_name} = "
+    );
+    params.write(&mut out, 0);
+    out.push_str(";\n");
     out
 }
 

@@ -314,7 +314,7 @@ impl Command {
     /// Runs the command, writing its report to `report`.
     pub fn run(&self, report: &mut dyn std::io::Write) -> Result<(), String> {
         dispatch_tunable(self.variant, Run { command: self, report })
-            .unwrap_or_else(|| Err(format!("variant '{}' has no tunable evaluation yet (tunable: normal, fightingkings, thronekings, cwda)", self.variant.name())))
+            .unwrap_or_else(|| Err(format!("variant '{}' has no tunable evaluation yet (tunable: normal, fightingkings, thronekings, cwda, firefighter)", self.variant.name())))
     }
 }
 
@@ -341,13 +341,16 @@ impl TuneVisitor for Run<'_> {
             }
         }
         let started = std::time::Instant::now();
+        // Everything is read before anything is said, so that bad data prints nothing but its
+        // error.
         let mut samples = Vec::new();
+        let mut read_report = Vec::new();
         for path in &command.data {
             let source = path.display().to_string();
             let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{source}': {e}"))?;
             let text = String::from_utf8_lossy(&bytes);
             let read = read_samples::<G>(&text, &source, command.settings.skip_plies)?;
-            say(&format!("{source}: {} quiet positions", read.len()));
+            read_report.push(format!("{source}: {} quiet positions", read.len()));
             samples.extend(read);
         }
         if samples.is_empty() {
@@ -365,6 +368,7 @@ impl TuneVisitor for Run<'_> {
             }
             write_file(path, &text)?;
         }
+        read_report.iter().for_each(|line| say(line));
         say(&format!("read in {:.1} s", started.elapsed().as_secs_f64()));
         let outcome = tune(&samples, &command.settings, &mut say);
         let before = G::weights();
