@@ -133,6 +133,9 @@ enum Command {
         /// Opening plies of each game whose positions are left out.
         #[arg(long, value_name = "N", default_value_t = 8)]
         skip_plies: usize,
+        /// Weights used in fewer positions than this keep their value.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        min_positions: usize,
         /// Write the params file with the tuned weights here (the variant's is
         /// src/eval/params/<variant>.rs).
         #[arg(long, value_name = "FILE")]
@@ -433,6 +436,7 @@ fn run(command: Command) -> Result<(), CommandError> {
             k,
             only,
             skip_plies,
+            min_positions,
             out,
             positions_out,
             threads,
@@ -444,7 +448,8 @@ fn run(command: Command) -> Result<(), CommandError> {
             if let Some(k) = k.filter(|k| !(*k > 0.0 && k.is_finite())) {
                 return Err(CommandError::Tune(format!("--k '{k}' must be above 0")));
             }
-            let settings = jester::tools::tune::Settings { epochs, learning_rate, k, only, skip_plies };
+            let settings =
+                jester::tools::tune::Settings { epochs, learning_rate, k, only, skip_plies, min_positions };
             let command = jester::tools::tune::Command { variant, data, settings, out, positions_out };
             let mut pool = rayon::ThreadPoolBuilder::new();
             if let Some(threads) = threads {

@@ -87,12 +87,15 @@ pub trait TuneVisitor {
 /// are not data yet.
 pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<V::Output> {
     use crate::variants::chess::{Chess, Cwda, FightingKings, ThroneKings};
+    use crate::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
     Some(match variant {
         Variant::Normal => visitor.visit::<Chess>(),
         Variant::FightingKings => visitor.visit::<Position<FightingKings>>(),
         Variant::ThroneKings => visitor.visit::<Position<ThroneKings>>(),
         Variant::Cwda => visitor.visit::<Position<Cwda>>(),
         Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
+        Variant::Tirebiter => visitor.visit::<TirebiterPosition<Tirebiter>>(),
+        Variant::NickDanger => visitor.visit::<TirebiterPosition<NickDanger>>(),
         _ => return None,
     })
 }
@@ -103,6 +106,7 @@ mod tests {
     use crate::core::{Game, MoveList};
     use crate::variants::chess::{Chess, Cwda, FightingKings, ThroneKings};
     use crate::variants::firefighter::FireFighter;
+    use crate::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
 
     /// Positions along seeded random games from the start.
     fn random_walk<G: Game>(seed: u64, games: usize) -> Vec<G> {
@@ -162,5 +166,7 @@ mod tests {
         check::<Position<Cwda>>(include_str!("params/cwda.rs"), 2.99);
         // Untapered: exact.
         check::<FireFighter>(include_str!("params/firefighter.rs"), 0.0);
+        check::<TirebiterPosition<Tirebiter>>(include_str!("params/tirebiter.rs"), 0.0);
+        check::<TirebiterPosition<NickDanger>>(include_str!("params/nickdanger.rs"), 0.0);
     }
 }

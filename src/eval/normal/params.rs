@@ -17,7 +17,7 @@
 //! copied from a published table.
 
 pub use crate::eval::params::S;
-use crate::eval::params::{param_struct, ParamValue};
+use crate::eval::params::{param_struct, same, ParamValue};
 use crate::variants::chess::Role;
 
 param_struct! {
@@ -349,22 +349,6 @@ pub const fn shelter_storm_weights(w: &Weights, own: usize, storm: usize) -> (&S
         Some(&w.storm[storm])
     };
     (shelter, storm_weight)
-}
-
-/// Whether two names are the same (a `const fn`, unlike `==` on `str`).
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 const NORMAL: Tables = Tables::new(&crate::eval::params::normal::PARAMS);

@@ -10,8 +10,10 @@
 pub mod cwda;
 pub mod fightingkings;
 pub mod firefighter;
+pub mod nickdanger;
 pub mod normal;
 pub mod thronekings;
+pub mod tirebiter;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
@@ -238,6 +240,22 @@ macro_rules! param_struct {
     };
 }
 pub(crate) use param_struct;
+
+/// Whether two names are the same (a `const fn`, unlike `==` on `str`).
+pub(crate) const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// The flat view of a parameter set.
 pub fn flatten<P: ParamValue>(p: &P) -> Vec<i32> {

@@ -36,11 +36,21 @@ pub struct Settings {
     pub only: Vec<String>,
     /// Plies from the start of each game whose positions are left out (the opening).
     pub skip_plies: usize,
+    /// Weights used in fewer positions than this keep their value: a few positions cannot say
+    /// what a weight is worth, and Adam moves rare weights as fast as common ones.
+    pub min_positions: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { epochs: 400, learning_rate: 1.0, k: None, only: Vec::new(), skip_plies: 8 }
+        Settings {
+            epochs: 400,
+            learning_rate: 1.0,
+            k: None,
+            only: Vec::new(),
+            skip_plies: 8,
+            min_positions: 100,
+        }
     }
 }
 
@@ -255,13 +265,26 @@ pub fn tune<G: Tunable>(
     let data: Vec<(Linear, f64)> = samples.par_iter().map(|s| (s.position.linear(), s.result)).collect();
     let names = G::weight_names();
     let start: Vec<f64> = G::weights().into_iter().map(f64::from).collect();
+    let mut used = vec![0usize; names.len()];
+    for (lin, _) in &data {
+        lin.terms.iter().filter(|&&(_, c)| c != 0.0).for_each(|&(slot, _)| used[slot as usize] += 1);
+    }
     let tuned: Vec<bool> = names
         .iter()
-        .map(|n| settings.only.is_empty() || settings.only.iter().any(|p| n.starts_with(p.as_str())))
+        .zip(&used)
+        .map(|(n, &used)| {
+            used >= settings.min_positions
+                && (settings.only.is_empty() || settings.only.iter().any(|p| n.starts_with(p.as_str())))
+        })
         .collect();
     let k = settings.k.unwrap_or_else(|| fit_k(&data, &start));
     let loss_before = loss(&data, &start, k);
-    progress(&format!("{} positions, K = {k:.4}, loss {loss_before:.6}", data.len()));
+    progress(&format!(
+        "{} positions, K = {k:.4}, loss {loss_before:.6}; {} of {} weights tuned",
+        data.len(),
+        tuned.iter().filter(|&&t| t).count(),
+        names.len()
+    ));
 
     // Adam (Kingma and Ba), full batch.
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
@@ -314,7 +337,7 @@ impl Command {
     /// Runs the command, writing its report to `report`.
     pub fn run(&self, report: &mut dyn std::io::Write) -> Result<(), String> {
         dispatch_tunable(self.variant, Run { command: self, report })
-            .unwrap_or_else(|| Err(format!("variant '{}' has no tunable evaluation yet (tunable: normal, fightingkings, thronekings, cwda, firefighter)", self.variant.name())))
+            .unwrap_or_else(|| Err(format!("variant '{}' has no tunable evaluation yet (tunable: normal, fightingkings, thronekings, cwda, firefighter, tirebiter, nickdanger)", self.variant.name())))
     }
 }
 
