@@ -189,8 +189,8 @@ fn hostile_cases() -> Vec<Case> {
         // jester tune.
         case(
             "tune: a variant without tunable weights",
-            &["tune", "--variant", "notachessvariant", "--data", SAMPLE],
-            "notachessvariant",
+            &["tune", "--variant", "fimbriation", "--data", SAMPLE],
+            "fimbriation",
         ),
         case("tune: a missing data file", &["tune", "--data", "no-such-file.pgn"], "no-such-file.pgn"),
         case(

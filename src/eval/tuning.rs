@@ -96,7 +96,9 @@ pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<
         Variant::FireFighter => visitor.visit::<crate::variants::firefighter::FireFighter>(),
         Variant::Tirebiter => visitor.visit::<TirebiterPosition<Tirebiter>>(),
         Variant::NickDanger => visitor.visit::<TirebiterPosition<NickDanger>>(),
-        _ => return None,
+        Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
+        Variant::NotAChessWeak => visitor.visit::<crate::variants::wires::WeakWirePosition>(),
+        Variant::Fimbriation => return None,
     })
 }
 
@@ -168,5 +170,7 @@ mod tests {
         check::<FireFighter>(include_str!("params/firefighter.rs"), 0.0);
         check::<TirebiterPosition<Tirebiter>>(include_str!("params/tirebiter.rs"), 0.0);
         check::<TirebiterPosition<NickDanger>>(include_str!("params/nickdanger.rs"), 0.0);
+        check::<crate::variants::wires::WirePosition>(include_str!("params/notachessvariant.rs"), 0.0);
+        check::<crate::variants::wires::WeakWirePosition>(include_str!("params/notachessweak.rs"), 0.0);
     }
 }

@@ -12,6 +12,8 @@ pub mod fightingkings;
 pub mod firefighter;
 pub mod nickdanger;
 pub mod normal;
+pub mod notachessvariant;
+pub mod notachessweak;
 pub mod thronekings;
 pub mod tirebiter;
 

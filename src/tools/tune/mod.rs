@@ -120,13 +120,14 @@ fn quiet_leaf<G: Searchable>(pos: &G, mut alpha: i32, beta: i32, depth: u32) -> 
 }
 
 /// `pos` resolved to a quiet position worth learning from, or `None` (in check, a game over,
-/// a decided score).
+/// a decided score, a line that ends inside a turn).
 pub fn quiet<G: Searchable>(pos: &G) -> Option<G> {
     if pos.in_check() || pos.outcome().is_some() || pos.mid_turn() {
         return None;
     }
     let (score, leaf) = quiet_leaf(pos, -30_000, 30_000, CAPTURE_DEPTH);
-    (score.abs() <= DECIDED && !leaf.in_check() && leaf.outcome().is_none()).then_some(leaf)
+    (score.abs() <= DECIDED && !leaf.in_check() && leaf.outcome().is_none() && !leaf.mid_turn())
+        .then_some(leaf)
 }
 
 /// Reads the positions of the game records and EPD lines in `text` (from `source`, for
@@ -336,8 +337,12 @@ pub struct Command {
 impl Command {
     /// Runs the command, writing its report to `report`.
     pub fn run(&self, report: &mut dyn std::io::Write) -> Result<(), String> {
-        dispatch_tunable(self.variant, Run { command: self, report })
-            .unwrap_or_else(|| Err(format!("variant '{}' has no tunable evaluation yet (tunable: normal, fightingkings, thronekings, cwda, firefighter, tirebiter, nickdanger)", self.variant.name())))
+        dispatch_tunable(self.variant, Run { command: self, report }).unwrap_or_else(|| {
+            Err(format!(
+                "variant '{}' has no tunable evaluation yet (tunable: every two-seat variant)",
+                self.variant.name()
+            ))
+        })
     }
 }
 
