@@ -79,8 +79,9 @@ fn squirters(pos: &FireFighter, color: Color) -> crate::variants::chess::Bitboar
 }
 
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
-/// (numbered as [`FireFighterParams`]' flat view) to `trace`.
-#[inline]
+/// (numbered as [`FireFighterParams`]' flat view) to `trace`. Inlined into its callers, so that
+/// the search's copy reads the compiled weights as constants.
+#[inline(always)]
 fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
     // The number of weight `w` of `p`: its place among the `i32`s of the struct.
     let index = |w: &i32| (w as *const i32 as usize - p as *const FireFighterParams as usize) / 4;
@@ -182,7 +183,7 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
 }
 
 /// The evaluation (side to move's view) with weights `p`.
-#[inline]
+#[inline(always)]
 fn evaluate_with<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
     let white = white_view(pos, p, trace);
     p.tempo + if pos.side_to_move() == Color::White { white } else { -white }

@@ -84,8 +84,9 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color, p: &Tirebit
 }
 
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
-/// (numbered as [`TirebiterParams`]' flat view) to `trace`.
-#[inline]
+/// (numbered as [`TirebiterParams`]' flat view) to `trace`. Inlined into its callers, so that
+/// the search's copy reads the compiled weights as constants.
+#[inline(always)]
 fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
     // The number of weight `w` of `p`: its place among the `i32`s of the struct.
     let index = |w: &i32| (w as *const i32 as usize - p as *const TirebiterParams as usize) / 4;
@@ -150,7 +151,7 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
 }
 
 /// The evaluation (side to move's view) with weights `p`.
-#[inline]
+#[inline(always)]
 fn evaluate_with<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
     let white = white_view(pos, p, trace);
     p.tempo + if pos.side_to_move() == Color::White { white } else { -white }
