@@ -186,6 +186,25 @@ fn hostile_cases() -> Vec<Case> {
         case("--moves without a value", &["moves", "--moves"], "--moves"),
         case("stray positional", &["perft", "--depth", "1", "extra"], "extra"),
         case("unknown subcommand", &["frobnicate"], "frobnicate"),
+        // jester tune.
+        case(
+            "tune: a variant without tunable weights",
+            &["tune", "--variant", "fimbriation", "--data", SAMPLE],
+            "fimbriation",
+        ),
+        case("tune: a missing data file", &["tune", "--data", "no-such-file.pgn"], "no-such-file.pgn"),
+        case(
+            "tune: a weight prefix that names none",
+            &["tune", "--data", SAMPLE, "--only", "materiel"],
+            "materiel",
+        ),
+        case("tune: learning rate 0", &["tune", "--data", SAMPLE, "--learning-rate", "0"], "0"),
+        case("tune: no --data", &["tune"], "--data"),
+        case(
+            "tune: an EPD line without a result",
+            &["tune", "--data", "engine-tests/data/tactics.epd"],
+            "tactics.epd",
+        ),
     ]
 }
 
@@ -555,6 +574,31 @@ fn no_command_starts_the_protocol_loop() {
             assert!(stdout(&out).contains("'hello'"), "the stray command is named: {}", stdout(&out));
         }
     }
+}
+
+/// The tuner's shipped sample: quiet positions of `normal` with results.
+const SAMPLE: &str = "engine-tests/data/tune-normal.epd";
+
+/// `jester tune` on the shipped sample: it reports the loss before and after, lower after, and
+/// writes a params file; with no epochs that file is the compiled one, byte for byte.
+#[test]
+fn tune_fits_the_sample_and_writes_the_params_file() {
+    let file = temp("tuned.rs");
+    let path = file.to_str().unwrap();
+    let out = ok(&["tune", "--data", SAMPLE, "--epochs", "60", "--threads", "2", "--out", path]);
+    let summary =
+        out.lines().find(|l| l.starts_with("loss before ")).unwrap_or_else(|| panic!("no summary: {out}"));
+    let losses: Vec<f64> = summary.split([' ', ',']).filter_map(|w| w.parse().ok()).take(2).collect();
+    assert!(losses.len() == 2 && losses[1] < losses[0], "{summary}");
+    assert!(out.contains("tune-normal.epd: "), "{out}");
+    let tuned = std::fs::read_to_string(&file).unwrap();
+    assert!(tuned.contains("pub const PARAMS: NormalParams = NormalParams {"), "{tuned}");
+    let compiled = include_str!("../src/eval/params/normal.rs");
+    assert_ne!(tuned, compiled, "60 epochs changed no weight");
+
+    ok(&["tune", "--data", SAMPLE, "--epochs", "0", "--out", path]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), compiled);
+    std::fs::remove_file(&file).unwrap();
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -108,6 +108,45 @@ enum Command {
     },
     /// Play engines against each other, refereed by jester's rules (see protocol-docs/match.md).
     Match(Box<MatchFlags>),
+    /// Fit a variant's evaluation weights to game results (Texel tuning; protocol-docs/cli.md).
+    Tune {
+        /// Variant name (see `jester variants`).
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// Games with results (PGN, as `jester match --pgn` writes them) or EPD lines ending in a
+        /// result; one or more files.
+        #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// Passes of Adam over all positions.
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        epochs: u32,
+        /// Adam's step size, in centipawns.
+        #[arg(long, value_name = "CP", default_value_t = 1.0)]
+        learning_rate: f64,
+        /// The scaling constant K of sigmoid(K*eval/400); fitted first when not given.
+        #[arg(long)]
+        k: Option<f64>,
+        /// Tune only the weights whose names start with one of these (comma-separated:
+        /// `material,tempo`); all by default.
+        #[arg(long, value_name = "PREFIXES", value_delimiter = ',')]
+        only: Vec<String>,
+        /// Opening plies of each game whose positions are left out.
+        #[arg(long, value_name = "N", default_value_t = 8)]
+        skip_plies: usize,
+        /// Weights used in fewer positions than this keep their value.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        min_positions: usize,
+        /// Write the params file with the tuned weights here (the variant's is
+        /// src/eval/params/<variant>.rs).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Write the quiet positions kept, each with its game's result, as EPD lines here.
+        #[arg(long, value_name = "FILE")]
+        positions_out: Option<std::path::PathBuf>,
+        /// Threads (default: every core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
+        threads: Option<u16>,
+    },
     /// Search fixed positions of every variant at a fixed depth: the behaviour signature.
     Bench {
         /// Search depth for every position.
@@ -388,6 +427,37 @@ fn run(command: Command) -> Result<(), CommandError> {
                 return Err(CommandError::Interrupted);
             }
             Ok(())
+        }
+        Command::Tune {
+            variant,
+            data,
+            epochs,
+            learning_rate,
+            k,
+            only,
+            skip_plies,
+            min_positions,
+            out,
+            positions_out,
+            threads,
+        } => {
+            let variant = Variant::from_name(&variant).map_err(CommandError::Variant)?;
+            if !(learning_rate > 0.0 && learning_rate.is_finite()) {
+                return Err(CommandError::Tune(format!("--learning-rate '{learning_rate}' must be above 0")));
+            }
+            if let Some(k) = k.filter(|k| !(*k > 0.0 && k.is_finite())) {
+                return Err(CommandError::Tune(format!("--k '{k}' must be above 0")));
+            }
+            let settings =
+                jester::tools::tune::Settings { epochs, learning_rate, k, only, skip_plies, min_positions };
+            let command = jester::tools::tune::Command { variant, data, settings, out, positions_out };
+            let mut pool = rayon::ThreadPoolBuilder::new();
+            if let Some(threads) = threads {
+                pool = pool.num_threads(threads as usize);
+            }
+            let pool = pool.build().map_err(CommandError::Threads)?;
+            let out = &mut io::stdout();
+            pool.install(|| command.run(out)).map_err(CommandError::Tune)
         }
         Command::Bench { depth } => locked_stdout(|out| Bench { depth, out }.run().map(|_| ())),
     }

@@ -6,38 +6,56 @@
 //! undeclared side threatens squirts with every piece; a lost one threatens none); the unused
 //! arson right; crowds of own and enemy pieces, which one capture clears.
 
+use super::params::{flatten, names, param_struct, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S};
+use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use crate::variants::chess::{Color, Role, Square};
 use crate::variants::firefighter::{FireFighter, Firefighting, Move, MoveKind};
 
-/// Material, by role (P N B R Q K, the Fighting King, then the other armies' pieces in
-/// [`Role`] order: Clobberers, Nutty Knights, Rookies; the values of the `normal` evaluation).
-const VALUE: [i32; Role::COUNT] =
-    [100, 320, 330, 500, 950, 0, 0, 465, 305, 415, 835, 485, 310, 405, 910, 385, 300, 460, 920];
-/// Per attacked square, by role (mobility); short-range pieces count each square more.
-const MOBILITY: [i32; Role::COUNT] = [0, 4, 4, 2, 1, 0, 0, 2, 4, 4, 2, 2, 4, 4, 1, 2, 4, 4, 1];
-/// Centralisation per step towards the centre, by role.
-const CENTRE: [i32; Role::COUNT] = [0, 8, 4, 0, 2, 0, 0, 3, 6, 6, 3, 1, 6, 6, 2, 2, 6, 6, 2];
-/// Pawn advance per rank beyond the second.
-const PAWN_ADVANCE: i32 = 6;
-/// A burning piece keeps this share (percent) of its value: it may be extinguished.
-const BURNING_KEEPS_PERCENT: i32 = 55;
-/// A piece on the edge next to an enemy that may squirt it off: a share of its value (percent).
-const EDGE_PUSH_PERCENT: i32 = 25;
-/// The King on the edge, per square from which an enemy squirt would push it off and which the
-/// enemy attacks or holds.
-const KING_PUSH_DANGER: i32 = 45;
-/// The King on the edge at all, in the middle game (squirts make the back rank unsafe).
-const KING_ON_EDGE: i32 = 20;
-/// The Firefighter undeclared (every piece threatens squirts) or lost.
-const UNDECLARED: i32 = 25;
-const LOST: i32 = -40;
-/// The arson right unused: a resource (F6).
-const ARSON_UNUSED: i32 = 12;
-/// An own piece sharing its square with enemy pieces: one capture takes it too.
-const CROWDED_WITH_ENEMY: i32 = 10;
-const TEMPO: i32 = 10;
+param_struct! {
+    /// The FireFighter evaluation's weights (centipawns unless a share); the values are in
+    /// src/eval/params/firefighter.rs, which `jester tune` rewrites.
+    pub struct FireFighterParams {
+        /// Material, by role (P N B R Q K, the Fighting King, then the other armies' pieces in
+        /// [`Role`] order: Clobberers, Nutty Knights, Rookies; the values of the `normal`
+        /// evaluation). Also the capture ordering's values.
+        pub value: [i32; Role::COUNT],
+        /// Per attacked square, by role (mobility); short-range pieces count each square more.
+        pub mobility: [i32; Role::COUNT],
+        /// Centralisation per step towards the centre, by role.
+        pub centre: [i32; Role::COUNT],
+        /// Pawn advance per rank beyond the second.
+        pub pawn_advance: i32,
+        /// A burning piece keeps this share (percent) of its value: it may be extinguished. A
+        /// share of a weight, not linear: the tuner leaves it as set.
+        pub burning_keeps_percent: i32,
+        /// A piece on the edge next to an enemy that may squirt it off loses this share (percent)
+        /// of its value. Not linear: the tuner leaves it as set.
+        pub edge_push_percent: i32,
+        /// The King on the edge, per square from which an enemy squirt would push it off and
+        /// which the enemy attacks or holds.
+        pub king_push_danger: i32,
+        /// The King on the edge at all, in the middle game (squirts make the back rank unsafe).
+        pub king_on_edge: i32,
+        /// The Firefighter undeclared (every piece threatens squirts).
+        pub undeclared: i32,
+        /// The Firefighter lost.
+        pub lost: i32,
+        /// The arson right unused: a resource (F6).
+        pub arson_unused: i32,
+        /// Subtracted for an own piece sharing its square with enemy pieces: one capture takes
+        /// it too.
+        pub crowded_with_enemy: i32,
+        /// For the side to move.
+        pub tempo: i32,
+    }
+}
+
+/// The compiled weights.
+const PARAMS: FireFighterParams = crate::eval::params::firefighter::PARAMS;
+/// Material by role, for the capture ordering.
+const VALUE: [i32; Role::COUNT] = PARAMS.value;
 
 fn centre_steps(sq: Square) -> i32 {
     let f = sq.file() as i32;
@@ -60,17 +78,22 @@ fn squirters(pos: &FireFighter, color: Color) -> crate::variants::chess::Bitboar
     }
 }
 
-/// The evaluation from White's point of view.
-fn white_view(pos: &FireFighter) -> i32 {
+/// The evaluation from White's point of view with weights `p`, reporting the weights it adds
+/// (numbered as [`FireFighterParams`]' flat view) to `trace`. Inlined into its callers, so that
+/// the search's copy reads the compiled weights as constants.
+#[inline(always)]
+fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
+    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
+    let index = |w: &i32| (w as *const i32 as usize - p as *const FireFighterParams as usize) / 4;
     let occ = pos.occupied();
     let mut score = 0;
     let non_pawn_material: i32 = pos
         .pieces()
         .iter()
         .filter(|p| p.piece.role() != Role::Pawn)
-        .map(|p| VALUE[p.piece.role() as usize])
+        .map(|placed| p.value[placed.piece.role() as usize])
         .sum();
-    let middle_game = non_pawn_material > 2 * (VALUE[4] + VALUE[3]);
+    let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
     let helpers = [squirters(pos, Color::White), squirters(pos, Color::Black)];
     let attacks = [pos.attack_map(Color::White), pos.attack_map(Color::Black)];
     for placed in pos.pieces() {
@@ -79,11 +102,16 @@ fn white_view(pos: &FireFighter) -> i32 {
         let sign = if color == Color::White { 1 } else { -1 };
         let role = piece.role() as usize;
         let sq = placed.square;
-        let mut value = VALUE[role];
+        let mut value = p.value[role];
         if piece.is_burning() {
-            value = value * BURNING_KEEPS_PERCENT / 100;
+            value = value * p.burning_keeps_percent / 100;
+            if T::ON {
+                // A share of a weight: not linear, kept as it is (untapered: the mg half).
+                trace.constant(S(sign * value, 0));
+            }
         } else {
-            value += CENTRE[role] * centre_steps(sq);
+            let steps = centre_steps(sq);
+            value += p.centre[role] * steps;
             let reach = match piece.role() {
                 Role::Knight => knight_attacks(sq),
                 Role::Bishop => bishop_attacks(sq, occ),
@@ -92,44 +120,119 @@ fn white_view(pos: &FireFighter) -> i32 {
                 Role::Pawn | Role::King | Role::Commoner => crate::variants::chess::Bitboard::EMPTY,
                 role => crate::variants::chess::armies::attacks(role, color, sq, occ),
             };
-            value += MOBILITY[role] * reach.count() as i32;
+            let squares = reach.count() as i32;
+            value += p.mobility[role] * squares;
+            let mut advance = 0;
             if piece.role() == Role::Pawn {
-                let advance = if color == Color::White { sq.rank() as i32 - 1 } else { 6 - sq.rank() as i32 };
-                value += PAWN_ADVANCE * advance.max(0);
+                advance =
+                    if color == Color::White { sq.rank() as i32 - 1 } else { 6 - sq.rank() as i32 }.max(0);
+                value += p.pawn_advance * advance;
+            }
+            if T::ON {
+                trace.add(index(&p.value[role]), sign);
+                trace.add(index(&p.centre[role]), sign * steps);
+                trace.add(index(&p.mobility[role]), sign * squares);
+                trace.add(index(&p.pawn_advance), sign * advance);
             }
         }
         let them = !color as usize;
         if on_edge(sq) && piece.role() != Role::King {
             let sources = crate::variants::firefighter::push_off_sources(sq);
             if (sources & helpers[them]).nonempty() {
-                value -= VALUE[role] * EDGE_PUSH_PERCENT / 100;
+                let loss = p.value[role] * p.edge_push_percent / 100;
+                value -= loss;
+                if T::ON {
+                    trace.constant(S(-sign * loss, 0));
+                }
             }
         }
         if piece.role() == Role::King && on_edge(sq) && !piece.is_burning() {
             let sources = crate::variants::firefighter::push_off_sources(sq);
             let danger = (sources & (attacks[them] | helpers[them])).count() as i32;
-            value -= KING_PUSH_DANGER * danger;
+            value -= p.king_push_danger * danger;
+            trace.add(index(&p.king_push_danger), -sign * danger);
             if middle_game {
-                value -= KING_ON_EDGE;
+                value -= p.king_on_edge;
+                trace.add(index(&p.king_on_edge), -sign);
             }
         }
         if pos.occupied_by(!color).has(sq) {
-            value -= CROWDED_WITH_ENEMY;
+            value -= p.crowded_with_enemy;
+            trace.add(index(&p.crowded_with_enemy), -sign);
         }
         score += sign * value;
     }
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        score += sign
-            * match pos.firefighting(color) {
-                Firefighting::Anyone => UNDECLARED,
-                _ if pos.firefighter_lost(color) => LOST,
-                _ => 0,
-            };
+        match pos.firefighting(color) {
+            Firefighting::Anyone => {
+                score += sign * p.undeclared;
+                trace.add(index(&p.undeclared), sign);
+            }
+            _ if pos.firefighter_lost(color) => {
+                score += sign * p.lost;
+                trace.add(index(&p.lost), sign);
+            }
+            _ => {}
+        }
         if pos.arson_available(color) {
-            score += sign * ARSON_UNUSED;
+            score += sign * p.arson_unused;
+            trace.add(index(&p.arson_unused), sign);
         }
     }
     score
+}
+
+/// The evaluation (side to move's view) with weights `p`.
+#[inline(always)]
+fn evaluate_with<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
+    let white = white_view(pos, p, trace);
+    p.tempo + if pos.side_to_move() == Color::White { white } else { -white }
+}
+
+impl Tunable for FireFighter {
+    fn params_path() -> String {
+        "src/eval/params/firefighter.rs".into()
+    }
+
+    fn weight_names() -> Vec<String> {
+        names::<FireFighterParams>()
+    }
+
+    fn weights() -> Vec<i32> {
+        flatten(&PARAMS)
+    }
+
+    fn linear(&self) -> Linear {
+        let mut trace = Coefficients::new(<FireFighterParams as ParamValue>::SLOTS);
+        white_view(self, &PARAMS, &mut trace);
+        let mut terms: Vec<(u32, f32)> = trace
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u32, c as f32))
+            .collect();
+        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
+        let tempo = (&PARAMS.tempo as *const i32 as usize - &PARAMS as *const FireFighterParams as usize) / 4;
+        terms.push((tempo as u32, if self.side_to_move() == Color::White { 1.0 } else { -1.0 }));
+        Linear { terms, constant: trace.constant.mg() as f32 }
+    }
+
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {
+        evaluate_with(self, &unflatten(&PARAMS, weights), &mut NoTrace)
+    }
+
+    fn params_file(weights: &[i32]) -> String {
+        let params = unflatten(&PARAMS, weights);
+        let imports = "crate::eval::firefighter::FireFighterParams";
+        crate::eval::params::params_file(
+            "firefighter",
+            "FireFighterParams",
+            imports,
+            "src/eval/firefighter.rs",
+            &params,
+        )
+    }
 }
 
 /// Piece values for ordering captures.
@@ -176,8 +279,7 @@ fn pushes_off(m: Move) -> bool {
 
 impl Searchable for FireFighter {
     fn evaluate(&self) -> i32 {
-        let white = white_view(self);
-        TEMPO + if self.side_to_move() == Color::White { white } else { -white }
+        evaluate_with(self, &PARAMS, &mut NoTrace)
     }
 
     fn in_check(&self) -> bool {

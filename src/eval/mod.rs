@@ -4,8 +4,10 @@
 mod fimbriation;
 mod firefighter;
 pub mod normal;
+pub mod params;
 mod searchable;
 mod tirebiter;
+pub mod tuning;
 mod wires;
 
 use crate::search::Searchable;

@@ -5,24 +5,60 @@
 //! and a Tirebiter piece pays for every location the enemy attacks (it is en prise there) and
 //! a little for each extra location (its limited mobility).
 
+use super::params::{
+    flatten, names, param_struct, same, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
+};
+use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition};
 
-const VALUE: [i32; Role::COUNT] =
-    [100, 320, 330, 500, 950, 0, 0, 465, 305, 415, 835, 485, 310, 405, 910, 385, 300, 460, 920];
-/// A Tirebiter piece with a location the enemy attacks: this share (percent) of its value.
-const ATTACKED_TIREBITER_PERCENT: i32 = 45;
-/// A normal piece attacked by a cheaper enemy piece: this share of the difference.
-const THREATENED_PERCENT: i32 = 30;
-/// Per extra location of a Tirebiter piece (clumsy; a target).
-const EXTRA_LOCATION: i32 = 15;
-const CENTRE: [i32; Role::COUNT] = [2, 8, 4, 0, 2, 0, 0, 3, 6, 6, 3, 1, 6, 6, 2, 2, 6, 6, 2];
-const PAWN_ADVANCE: i32 = 6;
-const MOBILITY: [i32; Role::COUNT] = [0, 4, 4, 2, 1, 0, 0, 2, 4, 4, 2, 2, 4, 4, 1, 2, 4, 4, 1];
-/// Per enemy piece beyond the first that a normal piece can take at once (T2's double attack).
-const MULTI_CAPTURE: i32 = 25;
-const TEMPO: i32 = 10;
+param_struct! {
+    /// The Tirebiter and Nick Danger evaluation's weights (centipawns unless a share); the
+    /// values are in src/eval/params/tirebiter.rs and nickdanger.rs, which `jester tune`
+    /// rewrites.
+    pub struct TirebiterParams {
+        /// Material by role ([`Role`] order). Also the capture ordering's values and the
+        /// attackers' values in the threat terms.
+        pub value: [i32; Role::COUNT],
+        /// A Tirebiter piece with a location the enemy attacks loses this share (percent) of its
+        /// value. A share of a weight: the tuner leaves it as set.
+        pub attacked_tirebiter_percent: i32,
+        /// A normal piece attacked by a cheaper enemy piece loses this share of the difference.
+        /// Not linear: the tuner leaves it as set.
+        pub threatened_percent: i32,
+        /// Subtracted per extra location of a Tirebiter piece (clumsy; a target).
+        pub extra_location: i32,
+        /// Centralisation per step towards the centre, by role.
+        pub centre: [i32; Role::COUNT],
+        /// Pawn advance per rank beyond the second.
+        pub pawn_advance: i32,
+        /// Per square a normal piece attacks, by role.
+        pub mobility: [i32; Role::COUNT],
+        /// Per enemy piece beyond the first that a normal piece can take at once (T2's double
+        /// attack).
+        pub multi_capture: i32,
+        /// For the side to move.
+        pub tempo: i32,
+    }
+}
+
+/// Material by role for the capture ordering: the compiled set's.
+#[inline(always)]
+fn value<R: Rules>() -> &'static [i32; Role::COUNT] {
+    const { &params_for(R::NAME).value }
+}
+
+/// The compiled weights of the variant named `name`.
+const fn params_for(name: &str) -> &'static TirebiterParams {
+    if same(name, "tirebiter") {
+        &crate::eval::params::tirebiter::PARAMS
+    } else if same(name, "nickdanger") {
+        &crate::eval::params::nickdanger::PARAMS
+    } else {
+        panic!("a Tirebiter-family variant without a parameter set in src/eval/params/")
+    }
+}
 
 fn centre_steps(sq: Square) -> i32 {
     let f = sq.file() as i32;
@@ -31,7 +67,7 @@ fn centre_steps(sq: Square) -> i32 {
 }
 
 /// Squares the normal pieces of `color` attack, with the cheapest attacker's value.
-fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color) -> [i32; 64] {
+fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color, p: &TirebiterParams) -> [i32; 64] {
     let mut cheapest = [i32::MAX; 64];
     let occ = pos.occupied();
     for (_, u) in pos.units() {
@@ -39,7 +75,7 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color) -> [i32; 64
             continue;
         }
         let attacks = capture_pattern(u.role, color, u.squares.first(), occ);
-        let value = if u.role == Role::King { 2000 } else { VALUE[u.role as usize] };
+        let value = if u.role == Role::King { 2000 } else { p.value[u.role as usize] };
         for s in attacks {
             cheapest[s.index()] = cheapest[s.index()].min(value);
         }
@@ -47,49 +83,125 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color) -> [i32; 64
     cheapest
 }
 
-fn white_view<R: Rules>(pos: &TirebiterPosition<R>) -> i32 {
+/// The evaluation from White's point of view with weights `p`, reporting the weights it adds
+/// (numbered as [`TirebiterParams`]' flat view) to `trace`. Inlined into its callers, so that
+/// the search's copy reads the compiled weights as constants.
+#[inline(always)]
+fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
+    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
+    let index = |w: &i32| (w as *const i32 as usize - p as *const TirebiterParams as usize) / 4;
     let occ = pos.occupied();
-    let attacked = [attack_values(pos, Color::White), attack_values(pos, Color::Black)];
+    let attacked = [attack_values(pos, Color::White, p), attack_values(pos, Color::Black, p)];
     let mut score = 0;
     for (_, u) in pos.units() {
         let sign = if u.color == Color::White { 1 } else { -1 };
         let role = u.role as usize;
-        let base = VALUE[role];
+        let base = p.value[role];
         let mut value = base;
+        trace.add(index(&p.value[role]), sign);
         let enemy = &attacked[!u.color as usize];
         if u.is_tirebiter() {
-            value -= EXTRA_LOCATION * (u.squares.count() as i32 - 1);
+            let extra = u.squares.count() as i32 - 1;
+            value -= p.extra_location * extra;
+            trace.add(index(&p.extra_location), -sign * extra);
             if u.squares.into_iter().any(|s| enemy[s.index()] < i32::MAX) {
-                value -= base * ATTACKED_TIREBITER_PERCENT / 100;
+                let loss = base * p.attacked_tirebiter_percent / 100;
+                value -= loss;
+                // A share of a weight: not linear, kept as it is (untapered: the mg half).
+                trace.constant(S(-sign * loss, 0));
             }
         } else {
             let from = u.squares.first();
-            value += CENTRE[role] * centre_steps(from);
+            let steps = centre_steps(from);
+            value += p.centre[role] * steps;
+            trace.add(index(&p.centre[role]), sign * steps);
             let reach = match u.role {
                 Role::Pawn | Role::King => Bitboard::EMPTY,
                 role => capture_pattern(role, u.color, from, occ),
             };
-            value += MOBILITY[role] * reach.count() as i32;
+            let squares = reach.count() as i32;
+            value += p.mobility[role] * squares;
+            trace.add(index(&p.mobility[role]), sign * squares);
             let targets = match u.role {
                 Role::King => Bitboard::EMPTY,
                 role => capture_pattern(role, u.color, from, occ),
             } & pos.occupied_by(!u.color);
             if targets.count() >= 2 {
-                value += MULTI_CAPTURE * (targets.count() as i32 - 1);
+                let extra = targets.count() as i32 - 1;
+                value += p.multi_capture * extra;
+                trace.add(index(&p.multi_capture), sign * extra);
             }
             if u.role == Role::Pawn {
                 let advance =
-                    if u.color == Color::White { from.rank() as i32 - 1 } else { 6 - from.rank() as i32 };
-                value += PAWN_ADVANCE * advance.max(0);
+                    if u.color == Color::White { from.rank() as i32 - 1 } else { 6 - from.rank() as i32 }
+                        .max(0);
+                value += p.pawn_advance * advance;
+                trace.add(index(&p.pawn_advance), sign * advance);
             }
             let attacker = enemy[from.index()];
             if u.role != Role::King && attacker < base {
-                value -= (base - attacker) * THREATENED_PERCENT / 100;
+                let loss = (base - attacker) * p.threatened_percent / 100;
+                value -= loss;
+                trace.constant(S(-sign * loss, 0));
             }
         }
         score += sign * value;
     }
     score
+}
+
+/// The evaluation (side to move's view) with weights `p`.
+#[inline(always)]
+fn evaluate_with<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
+    let white = white_view(pos, p, trace);
+    p.tempo + if pos.side_to_move() == Color::White { white } else { -white }
+}
+
+impl<R: Rules> Tunable for TirebiterPosition<R> {
+    fn params_path() -> String {
+        format!("src/eval/params/{}.rs", R::NAME)
+    }
+
+    fn weight_names() -> Vec<String> {
+        names::<TirebiterParams>()
+    }
+
+    fn weights() -> Vec<i32> {
+        flatten(params_for(R::NAME))
+    }
+
+    fn linear(&self) -> Linear {
+        let p = params_for(R::NAME);
+        let mut trace = Coefficients::new(<TirebiterParams as ParamValue>::SLOTS);
+        white_view(self, p, &mut trace);
+        let mut terms: Vec<(u32, f32)> = trace
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u32, c as f32))
+            .collect();
+        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
+        let tempo = (&p.tempo as *const i32 as usize - p as *const TirebiterParams as usize) / 4;
+        terms.push((tempo as u32, if self.side_to_move() == Color::White { 1.0 } else { -1.0 }));
+        Linear { terms, constant: trace.constant.mg() as f32 }
+    }
+
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {
+        evaluate_with(self, &unflatten(params_for(R::NAME), weights), &mut NoTrace)
+    }
+
+    fn params_file(weights: &[i32]) -> String {
+        let params = unflatten(params_for(R::NAME), weights);
+        let imports = "crate::eval::tirebiter::TirebiterParams";
+        crate::eval::params::params_file(
+            R::NAME,
+            "TirebiterParams",
+            imports,
+            "src/eval/tirebiter.rs",
+            &params,
+        )
+    }
 }
 
 /// Material a move captures (every piece with a location on a captured square, once).
@@ -101,17 +213,16 @@ fn gain<R: Rules>(pos: &TirebiterPosition<R>, m: Move) -> i32 {
         if let Some((slot, u)) = pos.unit_at(leg.to).filter(|(_, u)| u.color == them) {
             if seen & (1 << slot) == 0 {
                 seen |= 1 << slot;
-                total += if u.role == Role::King { 2000 } else { VALUE[u.role as usize] };
+                total += if u.role == Role::King { 2000 } else { value::<R>()[u.role as usize] };
             }
         }
     }
-    total + m.promotion.map_or(0, |r| VALUE[r as usize] - VALUE[0])
+    total + m.promotion.map_or(0, |r| value::<R>()[r as usize] - value::<R>()[0])
 }
 
 impl<R: Rules> Searchable for TirebiterPosition<R> {
     fn evaluate(&self) -> i32 {
-        let white = white_view(self);
-        TEMPO + if self.side_to_move() == Color::White { white } else { -white }
+        evaluate_with(self, const { params_for(R::NAME) }, &mut NoTrace)
     }
 
     fn in_check(&self) -> bool {
@@ -125,7 +236,7 @@ impl<R: Rules> Searchable for TirebiterPosition<R> {
     }
 
     fn noisy_order(&self, m: Move) -> i32 {
-        let mover = self.unit(m.slot as usize).map_or(0, |u| VALUE[u.role as usize]);
+        let mover = self.unit(m.slot as usize).map_or(0, |u| value::<R>()[u.role as usize]);
         gain(self, m) * 16 - mover / 8
     }
 

@@ -9,6 +9,10 @@
 //! Both loop rules (`notachessvariant`, and `notachessweak`: N11 in protocol-docs/variants.md)
 //! share it; the only place the rule shows is which wires remove others (`is_hopeless`).
 
+use super::params::{
+    flatten, names, param_struct, same, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
+};
+use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::Color;
 use crate::variants::wires::board::{
@@ -17,33 +21,60 @@ use crate::variants::wires::board::{
 use crate::variants::wires::pieces::Role;
 use crate::variants::wires::{Action, LoopRule, Phase, Position};
 
-/// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short Windrider. In
-/// proportion to each kind's average number of destinations in self-play positions (the
-/// `mobility_survey` test; protocol-docs/variants.md).
-pub const VALUE: [i32; 6] = [0, 350, 420, 650, 250, 430];
-/// Per destination a piece has now, by role.
-const MOBILITY: [i32; 6] = [1, 9, 9, 8, 8, 8];
-/// Per square around a King that an enemy piece can move to.
-const KING_ZONE_ATTACK: i32 = 30;
-/// Per orthogonal neighbour of a King that is empty or enemy (a way in).
-const OPEN_DOOR: i32 = 12;
-/// A piece of the side not to move that an enemy piece can take: this share (percent).
-const HANGING_PERCENT: i32 = 30;
-/// Per wire on an edge of a square next to the enemy King (crossings for attackers there).
-const WIRE_NEAR_ENEMY_KING: i32 = 4;
-const TEMPO: i32 = 12;
+param_struct! {
+    /// The Not A Chess Variant evaluation's weights (centipawns unless a share); the values are
+    /// in src/eval/params/notachessvariant.rs and notachessweak.rs, which `jester tune` rewrites.
+    pub struct WiresParams {
+        /// Material by [`Role`] order: King, Rook, Android, Caretaker, WireRider, Short
+        /// Windrider. In proportion to each kind's average number of destinations in self-play
+        /// positions (the `mobility_survey` test; protocol-docs/variants.md). Also the capture
+        /// ordering's values.
+        pub value: [i32; 6],
+        /// Per destination a piece has now, by role.
+        pub mobility: [i32; 6],
+        /// Subtracted per square around a King that an enemy piece can move to.
+        pub king_zone_attack: i32,
+        /// Subtracted per orthogonal neighbour of a King that is empty or enemy (a way in).
+        pub open_door: i32,
+        /// A piece of the side not to move that an enemy piece can take loses this share
+        /// (percent) of its value. A share of a weight: the tuner leaves it as set.
+        pub hanging_percent: i32,
+        /// Subtracted per wire on an edge of a square next to the own King (crossings for
+        /// attackers there).
+        pub wire_near_enemy_king: i32,
+        /// For the side to move.
+        pub tempo: i32,
+    }
+}
 
-/// Every square `color`'s pieces can move to, and their mobility score.
-fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> (SquareSet, i32) {
+/// The compiled weights of the variant named `name`.
+const fn params_for(name: &str) -> &'static WiresParams {
+    if same(name, "notachessvariant") {
+        &crate::eval::params::notachessvariant::PARAMS
+    } else if same(name, "notachessweak") {
+        &crate::eval::params::notachessweak::PARAMS
+    } else {
+        panic!("a Not A Chess Variant rule without a parameter set in src/eval/params/")
+    }
+}
+
+/// Material by role for the capture ordering: the compiled set's.
+#[inline(always)]
+fn value<L: LoopRule>() -> &'static [i32; 6] {
+    const { &params_for(L::NAME).value }
+}
+
+/// Every square `color`'s pieces can move to, and their destinations by role.
+fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> (SquareSet, [i32; 6]) {
     let mut all = 0;
-    let mut mobility = 0;
+    let mut destinations = [0; 6];
     for from in squares(pos.pieces_of(color)) {
         let Some(p) = pos.piece_at(from) else { continue };
         let targets = pos.piece_destinations(from);
         all |= targets;
-        mobility += MOBILITY[p.role as usize] * targets.count_ones() as i32;
+        destinations[p.role as usize] += targets.count_ones() as i32;
     }
-    (all, mobility)
+    (all, destinations)
 }
 
 /// Wires on the edges of the squares of `zone`.
@@ -62,30 +93,101 @@ fn wires_around<L: LoopRule>(pos: &Position<L>, zone: SquareSet) -> i32 {
     squares(zone).map(touching).sum()
 }
 
-fn white_view<L: LoopRule>(pos: &Position<L>) -> i32 {
-    let (white_reach, white_mobility) = reach(pos, Color::White);
-    let (black_reach, black_mobility) = reach(pos, Color::Black);
+/// The evaluation from White's point of view with weights `p`, reporting the weights it adds
+/// (numbered as [`WiresParams`]' flat view) to `trace`.
+#[inline]
+fn white_view<L: LoopRule, T: Tracer>(pos: &Position<L>, p: &WiresParams, trace: &mut T) -> i32 {
+    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
+    let index = |w: &i32| (w as *const i32 as usize - p as *const WiresParams as usize) / 4;
+    let (white_reach, white_destinations) = reach(pos, Color::White);
+    let (black_reach, black_destinations) = reach(pos, Color::Black);
     let reach_of = |c: Color| if c == Color::White { white_reach } else { black_reach };
-    let mut score = white_mobility - black_mobility;
+    let mut score = 0;
+    for role in 0..6 {
+        score += p.mobility[role] * white_destinations[role] - p.mobility[role] * black_destinations[role];
+        trace.add(index(&p.mobility[role]), white_destinations[role] - black_destinations[role]);
+    }
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         let enemy_reach = reach_of(!color);
         let mut side_score = 0;
         for sq in squares(pos.pieces_of(color)) {
-            let Some(p) = pos.piece_at(sq) else { continue };
-            side_score += VALUE[p.role as usize];
-            if p.role != Role::King && color != pos.side() && enemy_reach >> sq & 1 != 0 {
-                side_score -= VALUE[p.role as usize] * HANGING_PERCENT / 100;
+            let Some(piece) = pos.piece_at(sq) else { continue };
+            let role = piece.role as usize;
+            side_score += p.value[role];
+            trace.add(index(&p.value[role]), sign);
+            if piece.role != Role::King && color != pos.side() && enemy_reach >> sq & 1 != 0 {
+                let loss = p.value[role] * p.hanging_percent / 100;
+                side_score -= loss;
+                if T::ON {
+                    // A share of a weight: not linear, kept as it is (untapered: the mg half).
+                    trace.constant(S(-sign * loss, 0));
+                }
             }
         }
         let king = pos.king(color);
         let zone = neighbours(king);
-        side_score -= KING_ZONE_ATTACK * (zone & enemy_reach).count_ones() as i32;
-        side_score -= OPEN_DOOR * (orthogonal_neighbours(king) & !pos.pieces_of(color)).count_ones() as i32;
-        side_score -= WIRE_NEAR_ENEMY_KING * wires_around(pos, zone);
+        let attacked = (zone & enemy_reach).count_ones() as i32;
+        let doors = (orthogonal_neighbours(king) & !pos.pieces_of(color)).count_ones() as i32;
+        let wires = wires_around(pos, zone);
+        side_score -= p.king_zone_attack * attacked;
+        side_score -= p.open_door * doors;
+        side_score -= p.wire_near_enemy_king * wires;
+        trace.add(index(&p.king_zone_attack), -sign * attacked);
+        trace.add(index(&p.open_door), -sign * doors);
+        trace.add(index(&p.wire_near_enemy_king), -sign * wires);
         score += sign * side_score;
     }
     score
+}
+
+/// The evaluation (side to move's view) with weights `p`.
+#[inline]
+fn evaluate_with<L: LoopRule, T: Tracer>(pos: &Position<L>, p: &WiresParams, trace: &mut T) -> i32 {
+    let white = white_view(pos, p, trace);
+    let view = if pos.side() == Color::White { white } else { -white };
+    view + p.tempo
+}
+
+impl<L: LoopRule> Tunable for Position<L> {
+    fn params_path() -> String {
+        format!("src/eval/params/{}.rs", L::NAME)
+    }
+
+    fn weight_names() -> Vec<String> {
+        names::<WiresParams>()
+    }
+
+    fn weights() -> Vec<i32> {
+        flatten(params_for(L::NAME))
+    }
+
+    fn linear(&self) -> Linear {
+        let p = params_for(L::NAME);
+        let mut trace = Coefficients::new(<WiresParams as ParamValue>::SLOTS);
+        white_view(self, p, &mut trace);
+        let mut terms: Vec<(u32, f32)> = trace
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u32, c as f32))
+            .collect();
+        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
+        let tempo = (&p.tempo as *const i32 as usize - p as *const WiresParams as usize) / 4;
+        terms.push((tempo as u32, if self.side() == Color::White { 1.0 } else { -1.0 }));
+        Linear { terms, constant: trace.constant.mg() as f32 }
+    }
+
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {
+        evaluate_with(self, &unflatten(params_for(L::NAME), weights), &mut NoTrace)
+    }
+
+    fn params_file(weights: &[i32]) -> String {
+        let params = unflatten(params_for(L::NAME), weights);
+        let imports = "crate::eval::wires::WiresParams";
+        crate::eval::params::params_file(L::NAME, "WiresParams", imports, "src/eval/wires.rs", &params)
+    }
 }
 
 /// Closeness of an edge to a square: the smaller Chebyshev distance of its two sides.
@@ -104,9 +206,7 @@ fn on_slider_line<L: LoopRule>(pos: &Position<L>, e: EdgeId) -> bool {
 
 impl<L: LoopRule> Searchable for Position<L> {
     fn evaluate(&self) -> i32 {
-        let white = white_view(self);
-        let view = if self.side() == Color::White { white } else { -white };
-        view + TEMPO
+        evaluate_with(self, const { params_for(L::NAME) }, &mut NoTrace)
     }
 
     fn in_check(&self) -> bool {
@@ -121,8 +221,8 @@ impl<L: LoopRule> Searchable for Position<L> {
     fn noisy_order(&self, m: Action) -> i32 {
         match m {
             Action::Move { from, to } => {
-                let victim = self.piece_at(to).map_or(0, |p| VALUE[p.role as usize]);
-                let attacker = self.piece_at(from).map_or(0, |p| VALUE[p.role as usize]);
+                let victim = self.piece_at(to).map_or(0, |p| value::<L>()[p.role as usize]);
+                let attacker = self.piece_at(from).map_or(0, |p| value::<L>()[p.role as usize]);
                 victim * 16 - attacker
             }
             _ => 0,

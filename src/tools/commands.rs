@@ -42,6 +42,8 @@ pub enum CommandError {
     /// `jester analyze --pgn`: a file that cannot be read, or a game in it that cannot be played
     /// (the message names the file, the game and the offending token).
     Pgn(String),
+    /// `jester tune`: data that cannot be read or settings that cannot be used.
+    Tune(String),
 }
 
 impl fmt::Display for CommandError {
@@ -59,6 +61,7 @@ impl fmt::Display for CommandError {
             CommandError::Army(e) => e.fmt(f),
             CommandError::Interrupted => f.write_str("interrupted"),
             CommandError::Pgn(e) => f.write_str(e),
+            CommandError::Tune(e) => f.write_str(e),
             CommandError::NoArmies { variant, armies } => write!(
                 f,
                 "variant '{variant}' has no armies (asked for '{armies}'; armies are played in cwda, firefighter, tirebiter, nickdanger)"

@@ -9,3 +9,4 @@ pub mod pgn;
 pub mod render;
 pub mod serve;
 pub mod svg;
+pub mod tune;

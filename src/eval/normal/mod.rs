@@ -21,6 +21,7 @@
 pub mod params;
 
 use self::params::*;
+use crate::eval::params::{Coefficients, NoTrace, Tracer};
 use crate::variants::chess::armies;
 use crate::variants::chess::attacks::pawn_attacks as pawn_attack_squares;
 use crate::variants::chess::attacks::{
@@ -28,6 +29,7 @@ use crate::variants::chess::attacks::{
 };
 use crate::variants::chess::position::CASTLINGS;
 use crate::variants::chess::{Bitboard, Color, Position, Role, Rules, Square};
+use std::marker::PhantomData;
 
 // ---------------------------------------------------------------------------------------------
 // Board geometry (fixed facts, not weights)
@@ -95,56 +97,6 @@ static FRONT: [[Bitboard; 64]; 2] = {
     t
 };
 
-/// Material plus piece-square value by role and square as seen from White (a1 = 0).
-static PSQ: [[S; 64]; Role::COUNT] = {
-    let tables: [(&[i32; 64], &[i32; 64]); 7] = [
-        (&PAWN_MG, &PAWN_EG),
-        (&KNIGHT_MG, &KNIGHT_EG),
-        (&BISHOP_MG, &BISHOP_EG),
-        (&ROOK_MG, &ROOK_EG),
-        (&QUEEN_MG, &QUEEN_EG),
-        (&KING_MG, &KING_EG),
-        (&COMMONER_MG, &COMMONER_EG),
-    ];
-    let mut t = [[S::ZERO; 64]; Role::COUNT];
-    let mut role = 0;
-    while role < Role::COUNT {
-        let mut sq = 0;
-        while sq < 64 {
-            t[role][sq] = if role < 7 {
-                // The tables are written rank 8 first: White's square `sq` is entry `sq ^ 56`.
-                MATERIAL[role].plus(S(tables[role].0[sq ^ 56], tables[role].1[sq ^ 56]))
-            } else {
-                let centre = if is_long_range(role) { ARMY_CENTRE_LONG } else { ARMY_CENTRE_SHORT };
-                MATERIAL[role].plus(S(centre.mg() * ARMY_CENTRE[sq], centre.eg() * ARMY_CENTRE[sq]))
-            };
-            sq += 1;
-        }
-        role += 1;
-    }
-    t
-};
-
-/// The other armies' pieces that slide across the board (Bede, Cardinal, Charging Rook,
-/// Colonel, Chancellor): they care less where they stand.
-const fn is_long_range(role: usize) -> bool {
-    role == Role::Bede as usize
-        || role == Role::Cardinal as usize
-        || role == Role::ChargingRook as usize
-        || role == Role::Colonel as usize
-        || role == Role::Chancellor as usize
-}
-
-/// Whether a piece counts as a minor piece for the threat terms (worth less than a Rook).
-fn is_minor(role: Role) -> bool {
-    MATERIAL[role as usize].mg() < 400 && !matches!(role, Role::Pawn | Role::King)
-}
-
-/// Whether a piece counts as a major piece (a Rook or more).
-fn is_major(role: Role) -> bool {
-    MATERIAL[role as usize].mg() >= 460 && role != Role::King
-}
-
 // `Eval::shelter` relies on the castling table's order and squares: per colour the short then
 // the long castling, the king going from the e-file to the g- or c-file.
 const _: () = {
@@ -154,30 +106,6 @@ const _: () = {
         assert!(CASTLINGS[i].king_to.file() == if i % 2 == 0 { 6 } else { 2 });
         i += 1;
     }
-};
-
-/// Shelter plus storm for one file, by the relative rank of the nearest own pawn and of the
-/// nearest enemy pawn in front of the king (8: none), from [`SHELTER`], [`STORM`], [`STORM_BLOCKED`].
-const SHELTER_STORM: [[i32; 9]; 9] = {
-    let mut t = [[0; 9]; 9];
-    let mut own = 0;
-    while own < 9 {
-        let mut storm = 0;
-        while storm < 9 {
-            let shelter = SHELTER[if own == 8 { 0 } else { own }];
-            let storm_value = if storm == 8 {
-                0
-            } else if own != 8 && storm == own + 1 {
-                STORM_BLOCKED[storm]
-            } else {
-                STORM[storm]
-            };
-            t[own][storm] = shelter + storm_value;
-            storm += 1;
-        }
-        own += 1;
-    }
-    t
 };
 
 #[inline]
@@ -269,9 +197,115 @@ fn taper(s: S, phase: i32) -> i32 {
 // The evaluation
 // ---------------------------------------------------------------------------------------------
 
-/// Static evaluation in centipawns from the side to move's point of view.
+/// Static evaluation in centipawns from the side to move's point of view, with the variant's
+/// own parameter set.
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    let mut e = Eval::new(pos);
+    evaluate_with(pos, Compiled::<R>(PhantomData), NoTrace).0
+}
+
+/// Where an evaluation reads its weights: the variant's compiled set or a set built at run time.
+pub trait Source<'a>: Copy {
+    fn tables(self) -> &'a Tables;
+}
+
+/// The variant's compiled set, known to the compiler: it folds the weights into the code.
+#[derive(Clone, Copy)]
+pub struct Compiled<R>(PhantomData<R>);
+
+impl<'a, R: Rules> Source<'a> for Compiled<R> {
+    #[inline(always)]
+    fn tables(self) -> &'a Tables {
+        const { tables_for(R::NAME) }
+    }
+}
+
+/// A set built at run time (the tuner's).
+impl<'a> Source<'a> for &'a Tables {
+    #[inline(always)]
+    fn tables(self) -> &'a Tables {
+        self
+    }
+}
+
+/// What a traced evaluation found: the coefficient of every linear weight and the non-linear
+/// rest (White's view, before tapering), and how they were turned into the score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub coefficients: Coefficients,
+    /// The game phase, 0 (endgame) to [`PHASE_MAX`] (middlegame).
+    pub phase: i32,
+    /// The endgame scale out of [`SCALE_NORMAL`].
+    pub scale: i32,
+    pub white_to_move: bool,
+}
+
+/// The index of `tempo` among the linear weights: the one weight added from the side to move's
+/// point of view, after the blend (its coefficient is in [`Trace::white_to_move`]).
+pub fn tempo_index() -> usize {
+    let w = &tables_for("normal").params.weights;
+    weight_index(w, &w.tempo)
+}
+
+/// The number of `weight` among the linear weights of `weights` (see [`WEIGHT_COUNT`]).
+#[inline]
+fn weight_index(weights: &Weights, weight: &S) -> usize {
+    let offset = weight as *const S as usize - weights as *const Weights as usize;
+    debug_assert!(offset < std::mem::size_of::<Weights>());
+    offset / std::mem::size_of::<S>()
+}
+
+impl Trace {
+    /// The evaluation (side to move's view) that these coefficients give with `weights`, by
+    /// the same arithmetic as [`evaluate`]: equal to it for the weights traced.
+    pub fn replay(&self, weights: &Weights) -> i32 {
+        let flat = crate::eval::params::flatten(weights);
+        let pairs: Vec<S> = flat.chunks(2).map(|p| S(p[0], p[1])).collect();
+        let score = self.coefficients.dot(&pairs);
+        let eg = score.eg() * self.scale / SCALE_NORMAL;
+        let white_view = taper(S(score.mg(), eg), self.phase);
+        let stm_view = if self.white_to_move { white_view } else { -white_view };
+        stm_view + taper(weights.tempo, self.phase)
+    }
+
+    /// The evaluation from White's point of view as a linear function of the flat weights
+    /// (`flatten(Weights)`: middlegame then endgame of each weight): `(slot, coefficient)`
+    /// pairs and a constant, exact up to the integer rounding of [`Trace::replay`].
+    pub fn linear(&self) -> (Vec<(u32, f64)>, f64) {
+        let max = f64::from(PHASE_MAX);
+        let mg = f64::from(self.phase) / max;
+        let eg = f64::from(PHASE_MAX - self.phase) / max;
+        let scale = f64::from(self.scale) / f64::from(SCALE_NORMAL);
+        let mut terms = Vec::new();
+        for (i, &c) in self.coefficients.counts.iter().enumerate() {
+            if c != 0 {
+                terms.push((2 * i as u32, f64::from(c) * mg));
+                terms.push((2 * i as u32 + 1, f64::from(c) * eg * scale));
+            }
+        }
+        let side = if self.white_to_move { 1.0 } else { -1.0 };
+        let tempo = tempo_index() as u32;
+        terms.push((2 * tempo, side * mg));
+        terms.push((2 * tempo + 1, side * eg));
+        let constant = self.coefficients.constant;
+        (terms, f64::from(constant.mg()) * mg + f64::from(constant.eg()) * eg * scale)
+    }
+}
+
+/// The evaluation (side to move's view) with `tables`, and the trace of the weights it added.
+pub fn trace<R: Rules>(pos: &Position<R>, tables: &Tables) -> (i32, Trace) {
+    let (score, coefficients, phase, scale) = evaluate_with(pos, tables, Coefficients::new(WEIGHT_COUNT));
+    (score, Trace { coefficients, phase, scale, white_to_move: pos.turn() == Color::White })
+}
+
+/// The evaluation with `tables`, reporting every weight it adds to `tracer`; also returns the
+/// tracer, the phase and the endgame scale.
+#[inline]
+pub fn evaluate_with<'a, R: Rules, T: Tracer>(
+    pos: &'a Position<R>,
+    tables: impl Source<'a>,
+    tracer: T,
+) -> (i32, T, i32, i32) {
+    let mut e = Eval::new(pos, tables, tracer);
     let mut score = e.pieces(Color::White) - e.pieces(Color::Black);
     e.finish_attacks();
     score += e.pawns(Color::White) - e.pawns(Color::Black);
@@ -279,10 +313,11 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     score += e.threats(Color::White) - e.threats(Color::Black);
 
     let phase = e.phase.min(PHASE_MAX);
-    let eg = score.eg() * endgame_scale(pos, score.eg()) / SCALE_NORMAL;
+    let scale = endgame_scale(pos, score.eg());
+    let eg = score.eg() * scale / SCALE_NORMAL;
     let white_view = taper(S(score.mg(), eg), phase);
     let stm_view = if pos.turn() == Color::White { white_view } else { -white_view };
-    stm_view + taper(TEMPO, phase)
+    (stm_view + taper(tables.tables().params.weights.tempo, phase), e.trace, phase, scale)
 }
 
 fn simple_material<R: Rules>(pos: &Position<R>, color: Color) -> i32 {
@@ -327,8 +362,10 @@ fn endgame_scale<R: Rules>(pos: &Position<R>, eg: i32) -> i32 {
 }
 
 /// What the terms share: pawn and attack maps per colour (index `Color as usize`).
-struct Eval<'a, R: Rules> {
+struct Eval<'a, R: Rules, T: Tracer, P: Source<'a>> {
     pos: &'a Position<R>,
+    source: P,
+    trace: T,
     occupied: Bitboard,
     pawns: [Bitboard; 2],
     pawn_attacks: [Bitboard; 2],
@@ -347,9 +384,9 @@ struct Eval<'a, R: Rules> {
     phase: i32,
 }
 
-impl<'a, R: Rules> Eval<'a, R> {
+impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
     #[inline]
-    fn new(pos: &'a Position<R>) -> Self {
+    fn new(pos: &'a Position<R>, source: P, trace: T) -> Self {
         let pawns = [pos.pieces(Color::White, Role::Pawn), pos.pieces(Color::Black, Role::Pawn)];
         let pawn_attacks = [pawn_attacks_bb(Color::White, pawns[0]), pawn_attacks_bb(Color::Black, pawns[1])];
         let king_sq = [pos.king(Color::White), pos.king(Color::Black)];
@@ -373,6 +410,8 @@ impl<'a, R: Rules> Eval<'a, R> {
         }
         Eval {
             pos,
+            source,
+            trace,
             occupied: pos.occupied(),
             pawns,
             pawn_attacks,
@@ -391,16 +430,52 @@ impl<'a, R: Rules> Eval<'a, R> {
         }
     }
 
+    /// The weights and tables.
+    #[inline(always)]
+    fn tables(&self) -> &'a Tables {
+        self.source.tables()
+    }
+
+    /// `weight` (one of `self.tables()`' weights) added `count` times for `color`: its value, and
+    /// its coefficient in the trace.
+    #[inline(always)]
+    fn add(&mut self, color: Color, weight: &S, count: i32) -> S {
+        if T::ON {
+            let index = weight_index(&self.tables().params.weights, weight);
+            self.trace.add(index, if color == Color::White { count } else { -count });
+        }
+        *weight * count
+    }
+
+    /// Material plus piece-square value of `color`'s `role` on `sq`.
+    #[inline(always)]
+    fn psq(&mut self, color: Color, role: Role, sq: Square) -> S {
+        let tables = self.tables();
+        let index = psq_index(color, sq);
+        if T::ON {
+            let w = &tables.params.weights;
+            self.add(color, &w.material[role as usize], 1);
+            if let Some(table) = w.psq.get(role as usize) {
+                self.add(color, &table[index ^ 56], 1);
+            } else {
+                let centre = if is_long_range(role) { &w.army_centre_long } else { &w.army_centre_short };
+                self.add(color, centre, ARMY_CENTRE[index]);
+            }
+        }
+        tables.psq[role as usize][index]
+    }
+
     /// Records the attacks of one piece: attack maps and the pressure on the enemy king.
     #[inline]
     fn note_attacks(&mut self, us: usize, role: Role, attacks: Bitboard) {
+        let danger = &self.tables().params.danger;
         self.attacked_by[us][role as usize] |= attacks;
         self.phase += PHASE_WEIGHT[role as usize];
         let hits = attacks & self.king_zone[us ^ 1];
         if hits.nonempty() {
             self.king_attackers[us] += 1;
             self.king_attack_units[us] +=
-                KING_ATTACKER_WEIGHT[role as usize] + KING_ZONE_HIT * hits.count() as i32;
+                danger.attacker_weight[role as usize] + danger.zone_hit * hits.count() as i32;
         }
     }
 
@@ -408,67 +483,71 @@ impl<'a, R: Rules> Eval<'a, R> {
     /// attack maps and king-attack counters.
     fn pieces(&mut self, color: Color) -> S {
         let pos = self.pos;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let area = self.mobility_area[us];
         let occ = self.occupied;
         let queens = pos.pieces(color, Role::Queen);
         let rooks = pos.pieces(color, Role::Rook);
         let bishops = pos.pieces(color, Role::Bishop);
-        let mut s = PSQ[Role::King as usize][psq_index(color, self.king_sq[us])];
+        let mut s = self.psq(color, Role::King, self.king_sq[us]);
         // Squares on the 4th to 6th relative ranks, defended by a pawn, that no enemy pawn can
         // ever attack.
         let outposts = self.pawn_attacks[us] & !self.pawn_attack_span[us ^ 1] & OUTPOST_RANKS[us];
 
         for sq in pos.pieces(color, Role::Knight) {
             let a = knight_attacks(sq);
-            s += PSQ[Role::Knight as usize][psq_index(color, sq)] + MOBILITY_KNIGHT[(a & area).count()];
+            s += self.psq(color, Role::Knight, sq)
+                + self.add(color, &w.mobility_knight[(a & area).count()], 1);
             self.note_attacks(us, Role::Knight, a);
             if outposts.has(sq) {
-                s += KNIGHT_OUTPOST;
+                s += self.add(color, &w.knight_outpost, 1);
             }
         }
 
         for sq in bishops {
             let a = bishop_attacks(sq, occ ^ queens);
-            s += PSQ[Role::Bishop as usize][psq_index(color, sq)] + MOBILITY_BISHOP[(a & area).count()];
+            s += self.psq(color, Role::Bishop, sq)
+                + self.add(color, &w.mobility_bishop[(a & area).count()], 1);
             self.note_attacks(us, Role::Bishop, a);
             if outposts.has(sq) {
-                s += BISHOP_OUTPOST;
+                s += self.add(color, &w.bishop_outpost, 1);
             }
         }
         if (bishops & Bitboard::DARK_SQUARES).nonempty() && (bishops & !Bitboard::DARK_SQUARES).nonempty() {
-            s += BISHOP_PAIR;
+            s += self.add(color, &w.bishop_pair, 1);
         }
 
         let all_pawns = self.pawns[0] | self.pawns[1];
         for sq in rooks {
             let a = rook_attacks(sq, occ ^ queens ^ rooks);
-            s += PSQ[Role::Rook as usize][psq_index(color, sq)] + MOBILITY_ROOK[(a & area).count()];
+            s += self.psq(color, Role::Rook, sq) + self.add(color, &w.mobility_rook[(a & area).count()], 1);
             self.note_attacks(us, Role::Rook, a);
             let file = FILES[sq.file() as usize];
             if (file & all_pawns).is_empty() {
-                s += ROOK_OPEN_FILE;
+                s += self.add(color, &w.rook_open_file, 1);
             } else if (file & self.pawns[us]).is_empty() {
-                s += ROOK_SEMI_OPEN_FILE;
+                s += self.add(color, &w.rook_semi_open_file, 1);
             }
         }
 
         for sq in queens {
             let a = queen_attacks(sq, occ);
-            s += PSQ[Role::Queen as usize][psq_index(color, sq)] + MOBILITY_QUEEN[(a & area).count()];
+            s += self.psq(color, Role::Queen, sq) + self.add(color, &w.mobility_queen[(a & area).count()], 1);
             self.note_attacks(us, Role::Queen, a);
         }
 
         if R::COMMONER {
             for sq in pos.pieces(color, Role::Commoner) {
                 let a = king_attacks(sq);
-                s += PSQ[Role::Commoner as usize][psq_index(color, sq)]
-                    + MOBILITY_COMMONER[(a & area).count()];
+                s += self.psq(color, Role::Commoner, sq)
+                    + self.add(color, &w.mobility_commoner[(a & area).count()], 1);
                 self.note_attacks(us, Role::Commoner, a);
             }
         }
         if R::ROYAL_PAWN {
-            s += ROYAL_PAWN_ADVANCE[color.relative_rank(self.king_sq[us].rank()) as usize];
+            let rank = color.relative_rank(self.king_sq[us].rank()) as usize;
+            s += self.add(color, &w.royal_pawn_advance[rank], 1);
         }
         if R::ARMIES {
             s += self.army_pieces(color);
@@ -480,6 +559,7 @@ impl<'a, R: Rules> Eval<'a, R> {
     /// reaches from the centre, the colour-bound pairs; their attacks go into the maps.
     fn army_pieces(&mut self, color: Color) -> S {
         let pos = self.pos;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let area = self.mobility_area[us];
         let mut s = S::ZERO;
@@ -488,13 +568,13 @@ impl<'a, R: Rules> Eval<'a, R> {
             let mut colours = 0u8;
             for sq in pos.pieces(color, role) {
                 let a = armies::attacks(role, color, sq, self.occupied);
-                s += PSQ[role as usize][psq_index(color, sq)]
-                    + ARMY_MOBILITY * ((a & area).count() as i32 - typical);
+                s += self.psq(color, role, sq)
+                    + self.add(color, &w.army_mobility, (a & area).count() as i32 - typical);
                 self.note_attacks(us, role, a);
                 colours |= if Bitboard::DARK_SQUARES.has(sq) { 1 } else { 2 };
             }
             if colours == 3 && armies::colour_bound(role) {
-                s += COLOUR_PAIR;
+                s += self.add(color, &w.colour_pair, 1);
             }
         }
         s
@@ -508,13 +588,14 @@ impl<'a, R: Rules> Eval<'a, R> {
     }
 
     /// Pawn material and tables, pawn structure and passed pawns (structure set-wise).
-    fn pawns(&self, color: Color) -> S {
+    fn pawns(&mut self, color: Color) -> S {
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let ours = self.pawns[us];
         let theirs = self.pawns[us ^ 1];
         let mut s = S::ZERO;
         for sq in ours {
-            s += PSQ[Role::Pawn as usize][psq_index(color, sq)];
+            s += self.psq(color, Role::Pawn, sq);
         }
 
         // Pawns with an own pawn in front on their file (the rear ones of doubled pawns).
@@ -532,16 +613,16 @@ impl<'a, R: Rules> Eval<'a, R> {
         let passed = ours & !rear & !stoppers;
 
         if rear.nonempty() {
-            s += DOUBLED_PAWN * rear.count() as i32;
+            s += self.add(color, &w.doubled_pawn, rear.count() as i32);
         }
         if isolated.nonempty() {
-            s += ISOLATED_PAWN * isolated.count() as i32;
+            s += self.add(color, &w.isolated_pawn, isolated.count() as i32);
         }
         if backward.nonempty() {
-            s += BACKWARD_PAWN * backward.count() as i32;
+            s += self.add(color, &w.backward_pawn, backward.count() as i32);
         }
         for sq in connected {
-            s += CONNECTED_PAWN[color.relative_rank(sq.rank()) as usize];
+            s += self.add(color, &w.connected_pawn[color.relative_rank(sq.rank()) as usize], 1);
         }
         for sq in passed {
             s += self.passed(color, sq, color.relative_rank(sq.rank()) as usize);
@@ -550,18 +631,20 @@ impl<'a, R: Rules> Eval<'a, R> {
     }
 
     /// The passed-pawn terms for the pawn of `color` on `sq` (relative rank `rank`).
-    fn passed(&self, color: Color, sq: Square, rank: usize) -> S {
+    fn passed(&mut self, color: Color, sq: Square, rank: usize) -> S {
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let stop = sq.offset(color.forward());
-        let mut s = PASSED_PAWN[rank];
+        let mut s = self.add(color, &w.passed_pawn[rank], 1);
         let theirs = distance(self.king_sq[us ^ 1], stop).min(5);
         let ours = distance(self.king_sq[us], stop).min(5);
-        s.1 += theirs * PASSED_THEIR_KING_DISTANCE[rank] - ours * PASSED_OUR_KING_DISTANCE[rank];
+        s += self.add(color, &w.passed_their_king_distance[rank], theirs);
+        s += self.add(color, &w.passed_our_king_distance[rank], -ours);
         let path = FRONT[us][sq.index()];
         if self.occupied.has(stop) {
-            s += PASSED_BLOCKED[rank];
+            s += self.add(color, &w.passed_blocked[rank], 1);
         } else if (path & (self.occupied | self.attacked[us ^ 1])).is_empty() {
-            s += PASSED_FREE_PATH[rank];
+            s += self.add(color, &w.passed_free_path[rank], 1);
             let pos = self.pos;
             let them = !color;
             let enemy_pieces = pos.color_bb(them) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
@@ -570,55 +653,78 @@ impl<'a, R: Rules> Eval<'a, R> {
                 let pawn_moves = (7 - rank as i32).min(5);
                 let king_moves = distance(self.king_sq[us ^ 1], promotion) - (pos.turn() == them) as i32;
                 if king_moves > pawn_moves {
-                    s += UNSTOPPABLE_PASSER;
+                    s += self.add(color, &w.unstoppable_passer, 1);
                 }
             }
         }
         s
     }
 
-    /// Shelter and storm on the three files around `color`'s king (middlegame only); while it may
-    /// still castle, the best of where it stands and where castling would put it.
-    fn shelter(&self, color: Color) -> i32 {
+    /// Shelter and storm on the three files around `color`'s king; while it may still castle,
+    /// the best (by middlegame value) of where it stands and where castling would put it.
+    fn shelter(&mut self, color: Color) -> S {
         let us = color as usize;
         let king = self.king_sq[us];
         let ahead = RANKS_AHEAD[us][king.rank() as usize];
         let ours = self.pawns[us] & ahead;
         let theirs = self.pawns[us ^ 1] & ahead;
+        let ranks = |f: usize| (nearest_rank(color, ours & FILES[f]), nearest_rank(color, theirs & FILES[f]));
+        let table = &self.tables().shelter_storm;
         let file_value = |f: usize| {
-            SHELTER_STORM[nearest_rank(color, ours & FILES[f])][nearest_rank(color, theirs & FILES[f])]
+            let (own, storm) = ranks(f);
+            table[own][storm]
         };
 
         let rights = self.pos.castling_rights();
         let king_side = rights.has(&CASTLINGS[2 * us]);
         let queen_side = rights.has(&CASTLINGS[2 * us + 1]);
-        if !king_side && !queen_side {
+        let (value, files) = if !king_side && !queen_side {
             let center = king.file().clamp(1, 6) as usize;
-            return file_value(center - 1) + file_value(center) + file_value(center + 1);
+            (file_value(center - 1) + file_value(center) + file_value(center + 1), center - 1)
+        } else {
+            // A castling right means the king is still on e1/e8: its files are d-f, castling
+            // short would shelter it behind f-h, castling long behind b-d (from the same rank).
+            debug_assert!(king == CASTLINGS[2 * us].king_from);
+            let (d, f) = (file_value(3), file_value(5));
+            let mut best = (d + file_value(4) + f, 3);
+            if king_side {
+                let short = f + file_value(6) + file_value(7);
+                if short.mg() >= best.0.mg() {
+                    best = (short, 5);
+                }
+            }
+            if queen_side {
+                let long = file_value(1) + file_value(2) + d;
+                if long.mg() >= best.0.mg() {
+                    best = (long, 1);
+                }
+            }
+            best
+        };
+        if T::ON {
+            let tables = self.tables();
+            for f in files..files + 3 {
+                let (own, storm) = ranks(f);
+                let (shelter, storm_weight) = shelter_storm_weights(&tables.params.weights, own, storm);
+                self.add(color, shelter, 1);
+                if let Some(storm_weight) = storm_weight {
+                    self.add(color, storm_weight, 1);
+                }
+            }
         }
-        // A castling right means the king is still on e1/e8: its files are d-f, castling short
-        // would shelter it behind f-h, castling long behind b-d (all from the same back rank).
-        debug_assert!(king == CASTLINGS[2 * us].king_from);
-        let (d, f) = (file_value(3), file_value(5));
-        let mut best = d + file_value(4) + f;
-        if king_side {
-            best = best.max(f + file_value(6) + file_value(7));
-        }
-        if queen_side {
-            best = best.max(file_value(1) + file_value(2) + d);
-        }
-        best
+        value
     }
 
     /// King safety of `color`'s king: shelter (the best of here and the castling destinations
     /// still allowed) and the danger from enemy attacks.
-    fn king(&self, color: Color) -> S {
+    fn king(&mut self, color: Color) -> S {
         let pos = self.pos;
+        let danger = &self.tables().params.danger;
         let us = color as usize;
         let them = us ^ 1;
         let king = self.king_sq[us];
 
-        let mut s = S(self.shelter(color), 0);
+        let mut s = self.shelter(color);
 
         let attackers = self.king_attackers[them];
         if attackers == 0 {
@@ -633,7 +739,7 @@ impl<'a, R: Rules> Eval<'a, R> {
             .filter(|&(role, _)| role != Role::King as usize)
             .fold(Bitboard::EMPTY, |acc, (_, &b)| acc | b);
         let weak = self.king_zone[us] & self.attacked[them] & !defended;
-        let mut units = self.king_attack_units[them] + KING_WEAK_SQUARE * sparse_count(weak);
+        let mut units = self.king_attack_units[them] + danger.weak_square * sparse_count(weak);
 
         let safe = !self.attacked[us] & !pos.color_bb(!color);
         let diagonal = bishop_attacks(king, self.occupied) & safe;
@@ -645,31 +751,37 @@ impl<'a, R: Rules> Eval<'a, R> {
             (Role::Queen, diagonal | straight),
         ];
         for (role, squares) in checks {
-            units += KING_SAFE_CHECK[role as usize] * sparse_count(squares & by[role as usize]);
+            units += danger.safe_check[role as usize] * sparse_count(squares & by[role as usize]);
         }
         if R::ARMIES {
             for role in pos.army_roles_on_board() {
                 let checks = armies::attackers(role, !color, king, self.occupied) & safe;
-                units += ARMY_SAFE_CHECK * sparse_count(checks & by[role as usize]);
+                units += danger.army_safe_check * sparse_count(checks & by[role as usize]);
             }
         }
 
-        units = units * KING_ATTACKERS_SCALE[attackers.min(4) as usize] / 16;
+        units = units * danger.attackers_scale[attackers.min(4) as usize] / 16;
         if R::ROYAL_PAWN {
-            units = units * ROYAL_PAWN_DANGER_SCALE / 16;
+            units = units * danger.royal_pawn_scale / 16;
         }
         if pos.pieces(!color, Role::Queen).is_empty() {
-            units -= KING_NO_QUEEN_UNITS;
+            units -= danger.no_queen_units;
         }
         if units > 0 {
-            s += king_danger(units.min(KING_DANGER_MAX_UNITS as i32));
+            let penalty = king_danger(danger, units.min(KING_DANGER_MAX_UNITS as i32));
+            if T::ON {
+                // Not linear in the weights: kept in the trace as it is.
+                self.trace.constant(if color == Color::White { penalty } else { -penalty });
+            }
+            s += penalty;
         }
         s
     }
 
     /// Threats by `color` against the enemy's pieces.
-    fn threats(&self, color: Color) -> S {
+    fn threats(&mut self, color: Color) -> S {
         let pos = self.pos;
+        let w = &self.tables().params.weights;
         let us = color as usize;
         let them = !color;
         let enemy_pieces = pos.color_bb(them) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
@@ -690,10 +802,14 @@ impl<'a, R: Rules> Eval<'a, R> {
                 }
             }
         }
-        THREAT_BY_PAWN * sparse_count(self.pawn_attacks[us] & enemy_pieces)
-            + THREAT_BY_MINOR * sparse_count(minors & majors)
-            + THREAT_BY_ROOK * sparse_count(by[Role::Rook as usize] & queens)
-            + HANGING * sparse_count(enemy_pieces & self.attacked[us] & !self.attacked[us ^ 1])
+        let by_pawn = sparse_count(self.pawn_attacks[us] & enemy_pieces);
+        let by_minor = sparse_count(minors & majors);
+        let by_rook = sparse_count(by[Role::Rook as usize] & queens);
+        let hanging = sparse_count(enemy_pieces & self.attacked[us] & !self.attacked[us ^ 1]);
+        self.add(color, &w.threat_by_pawn, by_pawn)
+            + self.add(color, &w.threat_by_minor, by_minor)
+            + self.add(color, &w.threat_by_rook, by_rook)
+            + self.add(color, &w.hanging, hanging)
     }
 }
 

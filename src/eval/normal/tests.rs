@@ -281,7 +281,7 @@ fn breakdown() {
     let fens = std::env::var("FENS").unwrap_or_default();
     for fen in fens.split(';').filter(|f| !f.trim().is_empty()) {
         let p = pos(fen.trim());
-        let mut e = Eval::new(&p);
+        let mut e = Eval::new(&p, tables_for("normal"), crate::eval::params::NoTrace);
         let pw = e.pieces(Color::White);
         let pb = e.pieces(Color::Black);
         e.finish_attacks();
@@ -291,5 +291,146 @@ fn breakdown() {
         println!("  king     W {:?} B {:?}", e.king(Color::White), e.king(Color::Black));
         println!("  units {:?} attackers {:?}", e.king_attack_units, e.king_attackers);
         println!("  threats  W {:?} B {:?}", e.threats(Color::White), e.threats(Color::Black));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weights as data: traces, the flat view, the params files
+// ---------------------------------------------------------------------------------------------
+
+use super::params::{self as p, tables_for, Tables, Weights, WEIGHT_COUNT};
+use super::{trace, weight_index};
+use crate::core::Army;
+use crate::eval::params::{flatten, names, unflatten, ParamValue, S};
+use crate::variants::chess::{Color, Cwda, FightingKings, Rules, ThroneKings};
+
+/// Positions along random games from `starts` (60 plies each, several games per start).
+fn random_walk<R: Rules>(starts: &[Position<R>], seed: u64) -> Vec<Position<R>> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for start in starts {
+        for _ in 0..8 {
+            let mut p = start.clone();
+            for _ in 0..60 {
+                out.push(p.clone());
+                let mut moves = MoveList::new();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                Game::play(&mut p, moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    out
+}
+
+/// Every traced evaluation is the real one, and replaying the trace's coefficients against the
+/// weights gives it back exactly; the linear form (floating point, White's view) is within the
+/// integer rounding of it (three truncating divisions: the endgame scale, the blend, the
+/// tempo's blend).
+fn assert_traces_replay<R: Rules>(positions: &[Position<R>]) {
+    let tables = tables_for(R::NAME);
+    let flat: Vec<f64> = flatten(&tables.params.weights).into_iter().map(f64::from).collect();
+    for pos in positions {
+        let score = evaluate(pos);
+        let (traced, t) = trace(pos, tables);
+        assert_eq!(traced, score, "{}: traced evaluation differs", pos.to_text());
+        assert_eq!(t.replay(&tables.params.weights), score, "{}: replay differs", pos.to_text());
+        let (terms, constant) = t.linear();
+        let linear = terms.iter().fold(constant, |acc, &(slot, c)| acc + c * flat[slot as usize]);
+        let white = if pos.turn() == Color::White { score } else { -score };
+        assert!((linear - f64::from(white)).abs() < 3.0, "{}: linear {linear} vs {white}", pos.to_text());
+    }
+    // The terms that make up the score are traced, not only material.
+    let traced: usize = positions
+        .iter()
+        .map(|p| trace(p, tables).1.coefficients.counts.iter().filter(|&&c| c != 0).count())
+        .sum();
+    assert!(traced > positions.len() * 5, "too few weights traced: {traced}");
+}
+
+#[test]
+fn traces_replay_the_evaluation_exactly_in_every_chess_variant() {
+    let normal: Vec<Position> =
+        perft_fens().iter().map(|f| pos(f)).chain(EXTRA_FENS.iter().map(|f| pos(f))).collect();
+    let normal = random_walk(&normal, 0x1234_5678);
+    assert!(normal.len() > 3_000);
+    assert_traces_replay(&normal);
+    assert_traces_replay(&random_walk(&[Position::<FightingKings>::start()], 7));
+    assert_traces_replay(&random_walk(&[Position::<ThroneKings>::start()], 8));
+    let armies = [Army::Fide, Army::Clobberers, Army::Nutty, Army::Rookies];
+    let cwda: Vec<Position<Cwda>> = armies
+        .iter()
+        .flat_map(|&a| armies.iter().map(move |&b| Position::<Cwda>::start_with_armies([a, b]).unwrap()))
+        .collect();
+    assert_traces_replay(&random_walk(&cwda, 9));
+}
+
+/// Weight number `i` (as the trace numbers them) is the `i`-th pair of the flat view.
+#[test]
+fn weights_are_numbered_in_flat_order() {
+    let defaults = tables_for("normal").params.weights;
+    let distinct: Vec<i32> = (0..<Weights as ParamValue>::SLOTS as i32).collect();
+    let w: Weights = unflatten(&defaults, &distinct);
+    let all_names = names::<Weights>();
+    assert_eq!(all_names.len(), 2 * WEIGHT_COUNT);
+    let probes: [(&S, &str); 5] = [
+        (&w.material[0], "material[0]"),
+        (&w.tempo, "tempo"),
+        (&w.psq[2][10], "psq[2][10]"),
+        (&w.storm_blocked[3], "storm_blocked[3]"),
+        (&w.army_mobility, "army_mobility"),
+    ];
+    for (weight, name) in probes {
+        let i = weight_index(&w, weight);
+        assert_eq!(*weight, S(2 * i as i32, 2 * i as i32 + 1), "{name}");
+        assert_eq!(all_names[2 * i], format!("{name}.mg"));
+        assert_eq!(all_names[2 * i + 1], format!("{name}.eg"));
+    }
+    assert_eq!(flatten(&w), distinct, "unflatten then flatten gives the values back");
+}
+
+/// The params files are exactly what the writer makes of the sets they hold, so that `jester
+/// tune --out` rewrites them in place.
+#[test]
+fn params_files_are_what_the_writer_writes() {
+    let files = [
+        ("normal", include_str!("../params/normal.rs")),
+        ("fightingkings", include_str!("../params/fightingkings.rs")),
+        ("thronekings", include_str!("../params/thronekings.rs")),
+        ("cwda", include_str!("../params/cwda.rs")),
+    ];
+    for (variant, text) in files {
+        let written = p::params_file(variant, &tables_for(variant).params);
+        if std::env::var_os("JESTER_WRITE_PARAMS").is_some() {
+            let path = format!("{}/src/eval/params/{variant}.rs", env!("CARGO_MANIFEST_DIR"));
+            std::fs::write(path, &written).unwrap();
+        } else {
+            assert_eq!(written, text, "src/eval/params/{variant}.rs differs from what the writer writes");
+        }
+    }
+}
+
+/// Tables built at run time from a set equal the compiled ones.
+#[test]
+fn tables_built_at_run_time_equal_the_compiled_ones() {
+    for variant in ["normal", "fightingkings", "thronekings", "cwda"] {
+        let compiled = tables_for(variant);
+        let built = Tables::new(&compiled.params);
+        assert_eq!(built.psq, compiled.psq);
+        assert_eq!(built.shelter_storm, compiled.shelter_storm);
+    }
+}
+
+/// The threat terms' minor and major pieces are fixed role sets: they are the ones the hand-set
+/// material values put below a rook (400) and at a rook or more (460).
+#[test]
+fn minor_and_major_roles_are_the_ones_material_ranked_so() {
+    let material = tables_for("cwda").params.weights.material;
+    for role in crate::variants::chess::Role::ALL.into_iter().filter(|r| r.is_army_piece()) {
+        let mg = material[role as usize].mg();
+        assert_eq!(p::is_minor(role), mg < 400, "{role:?}");
+        assert_eq!(p::is_major(role), mg >= 460, "{role:?}");
     }
 }

@@ -1,0 +1,33 @@
+//! The `firefighter` evaluation's weights; what each one means: src/eval/firefighter.rs.
+//! Generated: `jester tune --variant firefighter --out FILE` writes this file (protocol-docs/cli.md).
+
+use crate::eval::firefighter::FireFighterParams;
+
+#[rustfmt::skip]
+pub const PARAMS: FireFighterParams = FireFighterParams {
+    value: [
+        100, 320, 330, 500, 950, 0, 0, 465,
+        305, 415, 835, 485, 310, 405, 910, 385,
+        300, 460, 920,
+    ],
+    mobility: [
+        0, 4, 4, 2, 1, 0, 0, 2,
+        4, 4, 2, 2, 4, 4, 1, 2,
+        4, 4, 1,
+    ],
+    centre: [
+        0, 8, 4, 0, 2, 0, 0, 3,
+        6, 6, 3, 1, 6, 6, 2, 2,
+        6, 6, 2,
+    ],
+    pawn_advance: 6,
+    burning_keeps_percent: 55,
+    edge_push_percent: 25,
+    king_push_danger: 45,
+    king_on_edge: 20,
+    undeclared: 25,
+    lost: -40,
+    arson_unused: 12,
+    crowded_with_enemy: 10,
+    tempo: 10,
+};

@@ -1,0 +1,425 @@
+//! `jester tune`: fits a variant's evaluation weights to game results, Texel-style
+//! (protocol-docs/cli.md).
+//!
+//! Positions come from games with results (PGN, as `jester match --pgn` writes them) or from
+//! EPD lines with a result. Each is resolved to a quiet position by a capture search (the leaf
+//! its best line ends in); leaves in check and leaves scored beyond [`DECIDED`] are left out.
+//! The evaluation of every kept position is traced once into a linear function of the flat
+//! weights. Then the scaling constant `K` is fitted (the loss of the compiled weights at its
+//! best), and the weights by Adam on the mean squared error between the result and
+//! `sigmoid(K·eval)`, full batch, the gradient summed over all cores.
+
+use crate::core::{Game, MoveList, Record};
+use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
+use crate::search::Searchable;
+use crate::variants::Variant;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A quiet position scored beyond this (centipawns) is decided: it teaches nothing about the
+/// weights, and near mate the evaluation does not apply.
+pub const DECIDED: i32 = 2_000;
+
+/// Plies of capture search at most when resolving a position to a quiet one.
+const CAPTURE_DEPTH: u32 = 12;
+
+/// How a tuning run goes.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub epochs: u32,
+    /// Adam's step size, in centipawns per epoch.
+    pub learning_rate: f64,
+    /// The scaling constant; fitted first when `None`.
+    pub k: Option<f64>,
+    /// Only the weights whose names start with one of these are tuned (all when empty).
+    pub only: Vec<String>,
+    /// Plies from the start of each game whose positions are left out (the opening).
+    pub skip_plies: usize,
+    /// Weights used in fewer positions than this keep their value: a few positions cannot say
+    /// what a weight is worth, and Adam moves rare weights as fast as common ones.
+    pub min_positions: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            epochs: 400,
+            learning_rate: 1.0,
+            k: None,
+            only: Vec::new(),
+            skip_plies: 8,
+            min_positions: 100,
+        }
+    }
+}
+
+/// A quiet position and the result of its game for White (1, ½ or 0).
+#[derive(Clone, Debug)]
+pub struct Sample<G> {
+    pub position: G,
+    pub result: f64,
+}
+
+/// The numbers of a tuning run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub positions: usize,
+    pub k: f64,
+    pub loss_before: f64,
+    pub loss_after: f64,
+    /// The tuned flat weights, rounded.
+    pub weights: Vec<i32>,
+}
+
+/// `1 / (1 + 10^(-K·eval/400))`: the expected result for White of a position evaluated `eval`.
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The game result for White named by a result token (`1-0`, `0-1`, `1/2-1/2`, or `1.0`,
+/// `0.5`, `0.0`); `None` for anything else (`*`: unfinished or a four-seat win).
+fn result_value(token: &str) -> Option<f64> {
+    match token.trim_matches(|c| matches!(c, '"' | ';' | '[' | ']')) {
+        "1-0" | "1.0" | "1" => Some(1.0),
+        "0-1" | "0.0" | "0" => Some(0.0),
+        "1/2-1/2" | "0.5" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// The best line of a capture search from `pos` (alpha-beta, stand-pat, captures that do not
+/// lose material): its score for the side to move and the quiet position it ends in.
+fn quiet_leaf<G: Searchable>(pos: &G, mut alpha: i32, beta: i32, depth: u32) -> (i32, G) {
+    let stand_pat = pos.evaluate();
+    let mut best = (stand_pat, pos.clone());
+    if stand_pat >= beta || depth == 0 {
+        return best;
+    }
+    alpha = alpha.max(stand_pat);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut captures: Vec<_> = moves.into_iter().filter(|&m| pos.is_noisy(m) && pos.see_ge(m, 0)).collect();
+    captures.sort_by_key(|&m| std::cmp::Reverse(pos.noisy_order(m)));
+    for m in captures {
+        let mut child = pos.clone();
+        child.play(m);
+        let (score, leaf) = quiet_leaf(&child, -beta, -alpha, depth - 1);
+        let score = -score;
+        if score > best.0 {
+            best = (score, leaf);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// `pos` resolved to a quiet position worth learning from, or `None` (in check, a game over,
+/// a decided score, a line that ends inside a turn).
+pub fn quiet<G: Searchable>(pos: &G) -> Option<G> {
+    if pos.in_check() || pos.outcome().is_some() || pos.mid_turn() {
+        return None;
+    }
+    let (score, leaf) = quiet_leaf(pos, -30_000, 30_000, CAPTURE_DEPTH);
+    (score.abs() <= DECIDED && !leaf.in_check() && leaf.outcome().is_none() && !leaf.mid_turn())
+        .then_some(leaf)
+}
+
+/// Reads the positions of the game records and EPD lines in `text` (from `source`, for
+/// errors), resolved to quiet positions, with their results. `settings.skip_plies` opening plies
+/// of each game are left out. Games without a result (`*`) are skipped.
+pub fn read_samples<G: Searchable>(
+    text: &str,
+    source: &str,
+    skip_plies: usize,
+) -> Result<Vec<Sample<G>>, String> {
+    let looks_like_pgn = text.lines().map(str::trim_start).any(|l| l.starts_with('['));
+    let mut samples = Vec::new();
+    if looks_like_pgn {
+        let games = super::pgn::read(text).map_err(|e| format!("{source}: {e}"))?;
+        for (i, game) in games.iter().enumerate() {
+            let context = |e: String| format!("{source}: game {} (line {}): {e}", i + 1, game.line);
+            if let Some(name) = game.tag("Variant") {
+                let variant = Variant::from_name(name).map_err(|e| context(e.to_string()))?;
+                if variant.name() != G::NAME {
+                    return Err(context(format!("variant '{name}' is not '{}'", G::NAME)));
+                }
+            } else if G::NAME != "normal" {
+                return Err(context(format!("a game of 'normal' (no Variant tag), not '{}'", G::NAME)));
+            }
+            let Some(result) = game.result.as_deref().and_then(result_value) else { continue };
+            let start = match game.tag("FEN") {
+                Some(fen) => G::from_text(fen).map_err(|e| context(format!("invalid FEN '{fen}': {e}")))?,
+                None => G::start(),
+            };
+            let mut record = Record::new(start);
+            for (ply, token) in game.moves.iter().enumerate() {
+                record
+                    .play_token(token)
+                    .map_err(|e| context(format!("{e} (turn {} of the game)", ply + 1)))?;
+                if ply + 1 >= skip_plies {
+                    if let Some(position) = quiet(record.position()) {
+                        samples.push(Sample { position, result });
+                    }
+                }
+            }
+        }
+    } else {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let context = |e: String| format!("{source}: line {}: {e}", i + 1);
+            let (position, result) = parse_epd::<G>(line).map_err(context)?;
+            if let Some(position) = quiet(&position) {
+                samples.push(Sample { position, result });
+            }
+        }
+    }
+    Ok(samples)
+}
+
+/// An EPD line with a result: a position text (EPD's four fields get move counters), then the
+/// result as a last token (`1-0`, `0-1`, `1/2-1/2`, `[1.0]` ...) or as a `c9 "1-0";` opcode.
+fn parse_epd<G: Game>(line: &str) -> Result<(G, f64), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(&last) = words.last() else { return Err("an empty line".into()) };
+    let result = result_value(last).ok_or_else(|| format!("'{last}' is not a game result"))?;
+    let mut fields = &words[..words.len() - 1];
+    if fields.last() == Some(&"c9") {
+        fields = &fields[..fields.len() - 1];
+    }
+    let text = fields.join(" ");
+    let position = match G::from_text(&text) {
+        Ok(p) => p,
+        // EPD has no move counters.
+        Err(first) => {
+            G::from_text(&format!("{text} 0 1")).map_err(|_| format!("invalid position '{text}': {first}"))?
+        }
+    };
+    Ok((position, result))
+}
+
+/// The mean squared error of `sigmoid(K·eval)` against the results.
+fn loss(data: &[(Linear, f64)], weights: &[f64], k: f64) -> f64 {
+    let sum: f64 = data.par_iter().map(|(lin, r)| (r - sigmoid(k, lin.eval(weights))).powi(2)).sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The `K` that minimises the loss of `weights` (golden-section search on 0.05..5).
+fn fit_k(data: &[(Linear, f64)], weights: &[f64]) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (0.05, 5.0);
+    for _ in 0..60 {
+        let c = b - ratio * (b - a);
+        let d = a + ratio * (b - a);
+        if loss(data, weights, c) < loss(data, weights, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// The gradient of the loss with respect to every flat weight.
+fn gradient(data: &[(Linear, f64)], weights: &[f64], k: f64) -> Vec<f64> {
+    let scale = 2.0 * k * std::f64::consts::LN_10 / 400.0 / data.len().max(1) as f64;
+    data.par_chunks(1024)
+        .map(|chunk| {
+            let mut g = vec![0.0; weights.len()];
+            for (lin, r) in chunk {
+                let p = sigmoid(k, lin.eval(weights));
+                // d/dw (r - p)² = -2 (r - p) · p (1 - p) · K ln10 / 400 · coefficient
+                let common = -(r - p) * p * (1.0 - p);
+                for &(slot, c) in &lin.terms {
+                    g[slot as usize] += common * f64::from(c);
+                }
+            }
+            g
+        })
+        .reduce(
+            || vec![0.0; weights.len()],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        )
+        .into_iter()
+        .map(|g| g * scale)
+        .collect()
+}
+
+/// Fits the weights of `G`'s evaluation to `samples`, starting from the compiled ones.
+/// `progress` gets a line now and then.
+pub fn tune<G: Tunable>(
+    samples: &[Sample<G>],
+    settings: &Settings,
+    progress: &mut dyn FnMut(&str),
+) -> Outcome {
+    let data: Vec<(Linear, f64)> = samples.par_iter().map(|s| (s.position.linear(), s.result)).collect();
+    let names = G::weight_names();
+    let start: Vec<f64> = G::weights().into_iter().map(f64::from).collect();
+    let mut used = vec![0usize; names.len()];
+    for (lin, _) in &data {
+        lin.terms.iter().filter(|&&(_, c)| c != 0.0).for_each(|&(slot, _)| used[slot as usize] += 1);
+    }
+    let tuned: Vec<bool> = names
+        .iter()
+        .zip(&used)
+        .map(|(n, &used)| {
+            used >= settings.min_positions
+                && (settings.only.is_empty() || settings.only.iter().any(|p| n.starts_with(p.as_str())))
+        })
+        .collect();
+    let k = settings.k.unwrap_or_else(|| fit_k(&data, &start));
+    let loss_before = loss(&data, &start, k);
+    progress(&format!(
+        "{} positions, K = {k:.4}, loss {loss_before:.6}; {} of {} weights tuned",
+        data.len(),
+        tuned.iter().filter(|&&t| t).count(),
+        names.len()
+    ));
+
+    // Adam (Kingma and Ba), full batch.
+    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
+    let mut w = start.clone();
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    for epoch in 1..=settings.epochs {
+        let g = gradient(&data, &w, k);
+        let t = epoch as i32;
+        for i in (0..w.len()).filter(|&i| tuned[i]) {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(t));
+            let v_hat = v[i] / (1.0 - beta2.powi(t));
+            w[i] -= settings.learning_rate * m_hat / (v_hat.sqrt() + epsilon);
+        }
+        if epoch % 100 == 0 || epoch == settings.epochs {
+            progress(&format!("epoch {epoch}: loss {:.6}", loss(&data, &w, k)));
+        }
+    }
+    let weights: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    let rounded: Vec<f64> = weights.iter().map(|&x| f64::from(x)).collect();
+    Outcome { positions: data.len(), k, loss_before, loss_after: loss(&data, &rounded, k), weights }
+}
+
+/// The flat weights that changed, as `name: old -> new` lines, largest change first.
+pub fn changes(names: &[String], before: &[i32], after: &[i32]) -> String {
+    let mut changed: Vec<usize> = (0..names.len()).filter(|&i| before[i] != after[i]).collect();
+    changed.sort_by_key(|&i| std::cmp::Reverse((after[i] - before[i]).abs()));
+    let mut out = String::new();
+    for i in changed {
+        let _ = writeln!(out, "{}: {} -> {}", names[i], before[i], after[i]);
+    }
+    out
+}
+
+/// What `jester tune` was asked to do.
+#[derive(Clone, Debug)]
+pub struct Command {
+    pub variant: Variant,
+    pub data: Vec<PathBuf>,
+    pub settings: Settings,
+    /// Where to write the params file with the tuned weights.
+    pub out: Option<PathBuf>,
+    /// Where to write the kept quiet positions with their results, as EPD.
+    pub positions_out: Option<PathBuf>,
+}
+
+impl Command {
+    /// Runs the command, writing its report to `report`.
+    pub fn run(&self, report: &mut dyn std::io::Write) -> Result<(), String> {
+        dispatch_tunable(self.variant, Run { command: self, report }).unwrap_or_else(|| {
+            Err(format!(
+                "variant '{}' has no tunable evaluation yet (tunable: every two-seat variant)",
+                self.variant.name()
+            ))
+        })
+    }
+}
+
+struct Run<'a> {
+    command: &'a Command,
+    report: &'a mut dyn std::io::Write,
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+}
+
+impl TuneVisitor for Run<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Tunable>(self) -> Self::Output {
+        let Run { command, report } = self;
+        let mut say = |line: &str| {
+            let _ = writeln!(report, "{line}");
+        };
+        let names = G::weight_names();
+        for prefix in &command.settings.only {
+            if !names.iter().any(|n| n.starts_with(prefix.as_str())) {
+                return Err(format!("--only '{prefix}' names no weight of {}", G::NAME));
+            }
+        }
+        let started = std::time::Instant::now();
+        // Everything is read before anything is said, so that bad data prints nothing but its
+        // error.
+        let mut samples = Vec::new();
+        let mut read_report = Vec::new();
+        for path in &command.data {
+            let source = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{source}': {e}"))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let read = read_samples::<G>(&text, &source, command.settings.skip_plies)?;
+            read_report.push(format!("{source}: {} quiet positions", read.len()));
+            samples.extend(read);
+        }
+        if samples.is_empty() {
+            return Err("no positions to tune on".into());
+        }
+        if let Some(path) = &command.positions_out {
+            let mut text = String::new();
+            for s in &samples {
+                let result = match s.result {
+                    r if r > 0.75 => "1-0",
+                    r if r < 0.25 => "0-1",
+                    _ => "1/2-1/2",
+                };
+                let _ = writeln!(text, "{} {result}", s.position.to_text());
+            }
+            write_file(path, &text)?;
+        }
+        read_report.iter().for_each(|line| say(line));
+        say(&format!("read in {:.1} s", started.elapsed().as_secs_f64()));
+        let outcome = tune(&samples, &command.settings, &mut say);
+        let before = G::weights();
+        say(&format!(
+            "loss before {:.6}, after {:.6} (K = {:.4}, {} positions, {:.1} s)",
+            outcome.loss_before,
+            outcome.loss_after,
+            outcome.k,
+            outcome.positions,
+            started.elapsed().as_secs_f64()
+        ));
+        let changed = changes(&names, &before, &outcome.weights);
+        say(&format!("{} of {} weights changed", changed.lines().count(), names.len()));
+        for line in changed.lines().take(20) {
+            say(&format!("  {line}"));
+        }
+        if let Some(path) = &command.out {
+            write_file(path, &G::params_file(&outcome.weights))?;
+            say(&format!("wrote {} (the params file is {})", path.display(), G::params_path()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

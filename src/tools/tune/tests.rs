@@ -1,0 +1,144 @@
+//! Tests of the tuner on a small shipped sample: it lowers the loss, and it finds known weights
+//! again from results they predict.
+
+use super::*;
+use crate::eval::tuning::Tunable;
+use crate::variants::chess::{Chess, Color};
+
+/// Quiet positions from self-play games of `normal` with their results (engine-tests/data).
+const SAMPLE: &str = include_str!("../../../engine-tests/data/tune-normal.epd");
+
+fn sample() -> Vec<Sample<Chess>> {
+    let samples = read_samples::<Chess>(SAMPLE, "tune-normal.epd", 0).unwrap();
+    assert!(samples.len() >= 300, "only {} positions in the sample", samples.len());
+    samples
+}
+
+#[test]
+fn tuning_lowers_the_loss_on_the_shipped_sample() {
+    let samples = sample();
+    let settings = Settings { epochs: 150, min_positions: 20, ..Settings::default() };
+    let outcome = tune(&samples, &settings, &mut |_| {});
+    assert_eq!(outcome.positions, samples.len());
+    assert!(outcome.k > 0.05 && outcome.k < 5.0, "K = {}", outcome.k);
+    assert!(
+        outcome.loss_after < outcome.loss_before * 0.97,
+        "loss {} -> {}",
+        outcome.loss_before,
+        outcome.loss_after
+    );
+    // Weights used in fewer positions than asked keep their value.
+    let rare = Settings { epochs: 150, min_positions: samples.len() + 1, ..Settings::default() };
+    assert_eq!(tune(&samples, &rare, &mut |_| {}).weights, Chess::weights());
+    let changed = changes(&Chess::weight_names(), &Chess::weights(), &outcome.weights);
+    assert!(changed.lines().count() > 50, "only {} weights moved", changed.lines().count());
+}
+
+/// The weights to perturb and find again: material, and terms most positions have.
+const KNOWN: [(&str, i32); 14] = [
+    ("material[0].mg", 12),
+    ("material[0].eg", -15),
+    ("material[1].mg", 40),
+    ("material[1].eg", -35),
+    ("material[2].mg", -30),
+    ("material[2].eg", 25),
+    ("material[3].mg", 45),
+    ("material[3].eg", -40),
+    ("material[4].mg", -50),
+    ("material[4].eg", 60),
+    ("tempo.mg", 15),
+    ("tempo.eg", -8),
+    ("bishop_pair.mg", 20),
+    ("bishop_pair.eg", -25),
+];
+
+/// Within this many centipawns of the known weights.
+const TOLERANCE: i32 = 4;
+
+#[test]
+fn tuning_recovers_known_weights_from_the_results_they_predict() {
+    let names = Chess::weight_names();
+    let defaults = Chess::weights();
+    let mut known = defaults.clone();
+    for (name, delta) in KNOWN {
+        let i = names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no weight {name}"));
+        known[i] += delta;
+    }
+    // Each position labelled with the result the known weights expect (White's view).
+    let k = 1.2;
+    let samples: Vec<Sample<Chess>> = sample()
+        .into_iter()
+        .map(|s| {
+            let stm = s.position.evaluate_with_weights(&known);
+            let white = if s.position.turn() == Color::White { stm } else { -stm };
+            Sample { result: sigmoid(k, f64::from(white)), position: s.position }
+        })
+        .collect();
+    let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
+    let settings =
+        Settings { epochs: 3_000, learning_rate: 2.0, k: Some(k), only, skip_plies: 0, min_positions: 20 };
+    let outcome = tune(&samples, &settings, &mut |_| {});
+    assert!(
+        outcome.loss_after < outcome.loss_before / 20.0,
+        "loss {} -> {}",
+        outcome.loss_before,
+        outcome.loss_after
+    );
+    for (name, _) in KNOWN {
+        let i = names.iter().position(|n| n == name).unwrap();
+        assert!(
+            (outcome.weights[i] - known[i]).abs() <= TOLERANCE,
+            "{name}: tuned {}, known {}, started at {}",
+            outcome.weights[i],
+            known[i],
+            defaults[i]
+        );
+    }
+    // The weights left out of `only` stay as they were.
+    for (i, name) in names.iter().enumerate() {
+        if !["material", "tempo", "bishop_pair"].iter().any(|p| name.starts_with(p)) {
+            assert_eq!(outcome.weights[i], defaults[i], "{name} moved");
+        }
+    }
+}
+
+#[test]
+fn epd_lines_give_positions_and_results() {
+    let (p, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 w - - 1-0").unwrap();
+    assert_eq!((p.to_text().as_str(), r), ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1.0));
+    let (_, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - 3 40 c9 \"1/2-1/2\";").unwrap();
+    assert_eq!(r, 0.5);
+    let (_, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - [0.0]").unwrap();
+    assert_eq!(r, 0.0);
+    let e = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - draw").unwrap_err();
+    assert!(e.contains("'draw'"), "{e}");
+    let e = parse_epd::<Chess>("4k3/8/9/8/8/8/4P3/4K3 b - - 1-0").unwrap_err();
+    assert!(e.contains("4k3/8/9"), "{e}");
+}
+
+#[test]
+fn positions_are_resolved_to_quiet_ones() {
+    // White's queen can take a pawn defended by nothing: the leaf is after the capture.
+    let p = Chess::from_text("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
+    let leaf = quiet(&p).unwrap();
+    assert_eq!(leaf.to_text(), "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1");
+    // In check: left out.
+    assert!(quiet(&Chess::from_text("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap()).is_none());
+    // Decided (two queens and two rooks up): left out; a level one is kept.
+    let decided = Chess::from_text("4k3/8/8/8/8/8/8/RRQQK3 b - - 0 1").unwrap();
+    assert!(decided.evaluate() < -DECIDED);
+    assert!(quiet(&decided).is_none());
+    assert!(quiet(&Chess::from_text("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1").unwrap()).is_some());
+}
+
+#[test]
+fn pgn_games_give_their_positions_with_the_game_result() {
+    let pgn = "[Event \"t\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"u\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let samples = read_samples::<Chess>(pgn, "t.pgn", 0).unwrap();
+    // f3, e5, g4 are quiet and not in check; the mate is left out; the unfinished game too.
+    assert_eq!(samples.len(), 3);
+    assert!(samples.iter().all(|s| s.result == 0.0));
+    let e =
+        read_samples::<Chess>("[Variant \"cwda\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n", "v.pgn", 0).unwrap_err();
+    assert!(e.contains("'cwda'"), "{e}");
+}
