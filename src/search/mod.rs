@@ -128,8 +128,17 @@ impl Context {
         self.budget().out_of_time()
     }
 
-    fn may_start_iteration(&self) -> bool {
-        self.budget().may_start_iteration()
+    /// Whether another iteration is worth starting, with the soft limit scaled by `scale`.
+    fn may_start_iteration(&self, scale: f64) -> bool {
+        self.budget().may_start_iteration(scale)
+    }
+
+    fn hard_limit(&self) -> Option<Duration> {
+        if self.pondering() {
+            None
+        } else {
+            self.budget().hard
+        }
     }
 
     fn elapsed(&self) -> Duration {

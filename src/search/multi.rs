@@ -592,7 +592,7 @@ pub(super) fn think<G: Searchable>(
             let mate_found =
                 limits.mate.is_some_and(|n| Score(score).mate_moves().is_some_and(|m| m > 0 && m <= n));
             let only_move = moves.len() == 1 && !limits.infinite && !ctx.pondering();
-            if search.stopped || mate_found || only_move || !ctx.may_start_iteration() {
+            if search.stopped || mate_found || only_move || !ctx.may_start_iteration(1.0) {
                 break;
             }
             if Score(score).is_mate() && depth >= 2 && Score(score).0 > 0 && !limits.infinite {

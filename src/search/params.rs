@@ -74,5 +74,21 @@ pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
 /// +-HISTORY_MAX plus the variant's small quiet bonus).
 pub const ORDER_LOSING_NOISY: i32 = -(1 << 24);
 
+/// Time management (the soft limit's scale, `Worker::time_scale`): the best move's share of the
+/// root nodes against a pivot, so that a best move that took all the nodes scales by
+/// (pivot - 1) * weight and one that took few by about pivot * weight.
+pub const TIME_NODE_SHARE_PIVOT: f64 = 1.6;
+pub const TIME_NODE_SHARE_WEIGHT: f64 = 1.2;
+/// Each recent best-move change adds this share of the time.
+pub const TIME_INSTABILITY_WEIGHT: f64 = 0.8;
+/// A score this many centipawns below the last iteration's doubles the time (bounded below).
+pub const TIME_FALLING_CP: f64 = 100.0;
+pub const TIME_FALLING_MIN: f64 = 0.8;
+pub const TIME_FALLING_MAX: f64 = 1.6;
+pub const TIME_SCALE_MIN: f64 = 0.5;
+pub const TIME_SCALE_MAX: f64 = 2.5;
+/// Iterations shorter than this are too noisy to predict the next one from.
+pub const TIME_PREDICTION_MIN_SECONDS: f64 = 0.005;
+
 /// How often (in nodes) a thread checks the clock and the stop flag.
 pub const CHECK_INTERVAL: u64 = 1024;

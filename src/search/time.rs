@@ -82,9 +82,11 @@ impl TimeBudget {
         self.start.elapsed()
     }
 
-    /// Whether a new iteration is worth starting: it typically costs more than all before it.
-    pub fn may_start_iteration(&self) -> bool {
-        self.fixed || self.soft.is_none_or(|soft| self.elapsed() < soft / 2)
+    /// Whether a new iteration is worth starting: it typically costs more than all before it,
+    /// so only while less than half the soft limit (scaled by `scale`, which the search sets by
+    /// how settled its best move is) is spent.
+    pub fn may_start_iteration(&self, scale: f64) -> bool {
+        self.fixed || self.soft.is_none_or(|soft| self.elapsed() < soft.mul_f64(scale / 2.0))
     }
 
     pub fn out_of_time(&self) -> bool {
@@ -116,6 +118,23 @@ mod tests {
         };
         let b = TimeBudget::new(&low, Instant::now(), ms(30));
         assert!(b.hard.unwrap() <= ms(1));
+    }
+
+    #[test]
+    fn the_scale_moves_the_point_after_which_no_iteration_starts() {
+        let limits = Limits {
+            clock: Some(Clock { remaining: ms(60_000), increment: ms(0), moves_to_go: None }),
+            ..Limits::default()
+        };
+        // Started 1.5 s ago with a 2 s soft limit: past half of it, before half of twice it.
+        let b = TimeBudget::new(&limits, Instant::now() - ms(1500), ms(0));
+        assert_eq!(b.soft, Some(ms(2000)));
+        assert!(!b.may_start_iteration(1.0));
+        assert!(b.may_start_iteration(2.0));
+        assert!(!b.may_start_iteration(0.5));
+        // A fixed time per move is always spent whole.
+        let fixed = Limits { movetime: Some(ms(5000)), ..Limits::default() };
+        assert!(TimeBudget::new(&fixed, Instant::now() - ms(4000), ms(0)).may_start_iteration(0.5));
     }
 
     #[test]

@@ -37,6 +37,19 @@ pub(super) struct RootMove<M> {
     pub previous_score: i32,
     pub pv: Vec<M>,
     pub seldepth: usize,
+    /// Nodes spent below this move since the search began (time management).
+    pub nodes: u64,
+}
+
+/// What the main thread learns from its iterations to decide whether to start another.
+#[derive(Default)]
+struct IterationHistory {
+    /// When each finished iteration ended, in order.
+    ends: Vec<std::time::Duration>,
+    /// Best-move changes between iterations, halved at every iteration so recent ones count most.
+    best_move_changes: f64,
+    /// The best move and score of the last finished iteration.
+    last_best: Option<(u32, i32)>,
 }
 
 /// One finished principal variation, for reporting.
@@ -67,6 +80,7 @@ pub(super) struct Worker<'a, G: Searchable> {
     pv: Vec<Pvs<G::Move>>,
     static_evals: [i32; MAX_PLY],
     pub stopped: bool,
+    iterations: IterationHistory,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub completed_depth: i32,
 }
@@ -92,6 +106,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
             stopped: false,
+            iterations: IterationHistory::default(),
             root_moves: root_moves
                 .into_iter()
                 .map(|mv| RootMove {
@@ -100,6 +115,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     previous_score: -INFINITE,
                     pv: vec![mv],
                     seldepth: 0,
+                    nodes: 0,
                 })
                 .collect(),
             completed_depth: 0,
@@ -146,6 +162,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     .map(|rm| Line { score: Score(rm.score), pv: rm.pv.clone(), seldepth: rm.seldepth })
                     .collect();
                 report(self, search_depth, &lines);
+                self.note_iteration();
                 if self.iteration_ends_search(search_depth) {
                     break;
                 }
@@ -180,7 +197,57 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.root_moves.len() == 1 && self.limits.clock.is_some() && !self.ctx.pondering() {
             return true;
         }
-        !self.ctx.pondering() && !self.ctx.may_start_iteration()
+        if self.ctx.pondering() {
+            return false;
+        }
+        !self.ctx.may_start_iteration(self.time_scale()) || self.next_iteration_overruns()
+    }
+
+    /// Records a finished iteration: when it ended, and whether the best move changed.
+    fn note_iteration(&mut self) {
+        self.iterations.ends.push(self.ctx.elapsed());
+        let best = (G::pack_move(self.root_moves[0].mv), self.root_moves[0].score);
+        self.iterations.best_move_changes *= 0.5;
+        if self.iterations.last_best.is_some_and(|(mv, _)| mv != best.0) {
+            self.iterations.best_move_changes += 1.0;
+        }
+        self.iterations.last_best = Some(best);
+    }
+
+    /// How much of the soft time limit to use before starting no further iteration: more when
+    /// the best move keeps changing, when the score is falling, or when the best move took a
+    /// small share of the nodes (the alternatives were hard to refute); less when it is stable.
+    fn time_scale(&self) -> f64 {
+        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+        let best_share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
+        let effort = (TIME_NODE_SHARE_PIVOT - best_share) * TIME_NODE_SHARE_WEIGHT;
+        let instability = 1.0 + TIME_INSTABILITY_WEIGHT * self.iterations.best_move_changes;
+        let score = self.root_moves[0].score;
+        let previous = self.root_moves[0].previous_score;
+        let falling = if previous > -INFINITE && score > -INFINITE {
+            (1.0 + f64::from(previous - score) / TIME_FALLING_CP).clamp(TIME_FALLING_MIN, TIME_FALLING_MAX)
+        } else {
+            1.0
+        };
+        (effort * instability * falling).clamp(TIME_SCALE_MIN, TIME_SCALE_MAX)
+    }
+
+    /// Whether the next iteration, at the growth rate of the last two, would end after the hard
+    /// limit: it could not finish, so the time is better kept (Not A Chess Variant's iterations
+    /// grow tenfold and more).
+    fn next_iteration_overruns(&self) -> bool {
+        // Only on the clock: a fixed time per move is spent whole.
+        if self.limits.clock.is_none() {
+            return false;
+        }
+        let ends = &self.iterations.ends;
+        let [.., before, previous, last] = ends[..] else { return false };
+        let (last_took, previous_took) = ((last - previous).as_secs_f64(), (previous - before).as_secs_f64());
+        if previous_took <= 0.0 || last_took < TIME_PREDICTION_MIN_SECONDS {
+            return false;
+        }
+        let predicted = last.as_secs_f64() + last_took * (last_took / previous_took);
+        self.ctx.hard_limit().is_some_and(|hard| predicted > hard.as_secs_f64())
     }
 
     fn search_with_aspiration(&mut self, root: &G, depth: i32, pv_index: usize) {
@@ -221,6 +288,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let mut child = root.clone();
             child.play(mv);
             self.keys.push(child.key());
+            let nodes_before = self.nodes;
             let extension = i32::from(child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == pv_index {
@@ -233,6 +301,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 s
             };
             self.keys.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
