@@ -6,7 +6,9 @@
 //! undeclared side threatens squirts with every piece; a lost one threatens none); the unused
 //! arson right; crowds of own and enemy pieces, which one capture clears.
 
-use super::params::{flatten, names, param_struct, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S};
+use super::params::{
+    flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
+};
 use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
@@ -83,8 +85,7 @@ fn squirters(pos: &FireFighter, color: Color) -> crate::variants::chess::Bitboar
 /// the search's copy reads the compiled weights as constants.
 #[inline(always)]
 fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
-    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
-    let index = |w: &i32| (w as *const i32 as usize - p as *const FireFighterParams as usize) / 4;
+    let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
     let mut score = 0;
     let non_pawn_material: i32 = pos
@@ -205,17 +206,7 @@ impl Tunable for FireFighter {
     fn linear(&self) -> Linear {
         let mut trace = Coefficients::new(<FireFighterParams as ParamValue>::SLOTS);
         white_view(self, &PARAMS, &mut trace);
-        let mut terms: Vec<(u32, f32)> = trace
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u32, c as f32))
-            .collect();
-        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
-        let tempo = (&PARAMS.tempo as *const i32 as usize - &PARAMS as *const FireFighterParams as usize) / 4;
-        terms.push((tempo as u32, if self.side_to_move() == Color::White { 1.0 } else { -1.0 }));
-        Linear { terms, constant: trace.constant.mg() as f32 }
+        Linear::with_tempo(&trace, slot_of(&PARAMS, &PARAMS.tempo), self.side_to_move() == Color::White)
     }
 
     fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {

@@ -6,7 +6,7 @@
 //! a little for each extra location (its limited mobility).
 
 use super::params::{
-    flatten, names, param_struct, same, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
+    flatten, names, param_struct, same, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
 use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
@@ -88,8 +88,7 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color, p: &Tirebit
 /// the search's copy reads the compiled weights as constants.
 #[inline(always)]
 fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
-    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
-    let index = |w: &i32| (w as *const i32 as usize - p as *const TirebiterParams as usize) / 4;
+    let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
     let attacked = [attack_values(pos, Color::White, p), attack_values(pos, Color::Black, p)];
     let mut score = 0;
@@ -174,17 +173,7 @@ impl<R: Rules> Tunable for TirebiterPosition<R> {
         let p = params_for(R::NAME);
         let mut trace = Coefficients::new(<TirebiterParams as ParamValue>::SLOTS);
         white_view(self, p, &mut trace);
-        let mut terms: Vec<(u32, f32)> = trace
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u32, c as f32))
-            .collect();
-        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
-        let tempo = (&p.tempo as *const i32 as usize - p as *const TirebiterParams as usize) / 4;
-        terms.push((tempo as u32, if self.side_to_move() == Color::White { 1.0 } else { -1.0 }));
-        Linear { terms, constant: trace.constant.mg() as f32 }
+        Linear::with_tempo(&trace, slot_of(p, &p.tempo), self.side_to_move() == Color::White)
     }
 
     fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {

@@ -3,7 +3,7 @@
 //! params file text for a weight vector. Implemented by the evaluations whose weights are data.
 
 use super::normal::params::{tables_for, NormalParams, Weights};
-use super::params::{flatten, names, unflatten};
+use super::params::{flatten, names, unflatten, Coefficients};
 use crate::search::Searchable;
 use crate::variants::chess::{Position, Rules};
 use crate::variants::Variant;
@@ -14,6 +14,22 @@ use crate::variants::Variant;
 pub struct Linear {
     pub terms: Vec<(u32, f32)>,
     pub constant: f32,
+}
+
+impl Linear {
+    /// The linear form of a White's-view trace, plus the side to move's tempo (flat slot
+    /// `tempo`): White's view adds it for White and subtracts it for Black.
+    pub fn with_tempo(trace: &Coefficients, tempo: usize, white_to_move: bool) -> Linear {
+        let mut terms: Vec<(u32, f32)> = trace
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u32, c as f32))
+            .collect();
+        terms.push((tempo as u32, if white_to_move { 1.0 } else { -1.0 }));
+        Linear { terms, constant: trace.constant.mg() as f32 }
+    }
 }
 
 impl Linear {

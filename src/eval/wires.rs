@@ -10,7 +10,7 @@
 //! share it; the only place the rule shows is which wires remove others (`is_hopeless`).
 
 use super::params::{
-    flatten, names, param_struct, same, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
+    flatten, names, param_struct, same, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
 use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
@@ -97,8 +97,7 @@ fn wires_around<L: LoopRule>(pos: &Position<L>, zone: SquareSet) -> i32 {
 /// (numbered as [`WiresParams`]' flat view) to `trace`.
 #[inline]
 fn white_view<L: LoopRule, T: Tracer>(pos: &Position<L>, p: &WiresParams, trace: &mut T) -> i32 {
-    // The number of weight `w` of `p`: its place among the `i32`s of the struct.
-    let index = |w: &i32| (w as *const i32 as usize - p as *const WiresParams as usize) / 4;
+    let index = |w: &i32| slot_of(p, w);
     let (white_reach, white_destinations) = reach(pos, Color::White);
     let (black_reach, black_destinations) = reach(pos, Color::Black);
     let reach_of = |c: Color| if c == Color::White { white_reach } else { black_reach };
@@ -166,17 +165,7 @@ impl<L: LoopRule> Tunable for Position<L> {
         let p = params_for(L::NAME);
         let mut trace = Coefficients::new(<WiresParams as ParamValue>::SLOTS);
         white_view(self, p, &mut trace);
-        let mut terms: Vec<(u32, f32)> = trace
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u32, c as f32))
-            .collect();
-        // The tempo is the side to move's: White's view adds it for White, subtracts it for Black.
-        let tempo = (&p.tempo as *const i32 as usize - p as *const WiresParams as usize) / 4;
-        terms.push((tempo as u32, if self.side() == Color::White { 1.0 } else { -1.0 }));
-        Linear { terms, constant: trace.constant.mg() as f32 }
+        Linear::with_tempo(&trace, slot_of(p, &p.tempo), self.side() == Color::White)
     }
 
     fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {

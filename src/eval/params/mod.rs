@@ -329,6 +329,15 @@ impl Tracer for NoTrace {
     fn constant(&mut self, _s: S) {}
 }
 
+/// The slot of `weight`, a field of `params` (or an element of one), in the flat view: its place
+/// among the `i32`s of the struct. Sound because every set is `#[repr(C)]` and made only of
+/// `i32`s ([`param_struct!`]), so field order is declaration order with no padding.
+pub fn slot_of<P: ParamValue>(params: &P, weight: &i32) -> usize {
+    let offset = weight as *const i32 as usize - params as *const P as usize;
+    debug_assert!(offset < P::SLOTS * 4, "weight outside its parameter set");
+    offset / 4
+}
+
 /// The tuner's tracer: a coefficient per linear weight and the non-linear rest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coefficients {
