@@ -9,6 +9,11 @@
 # jester scores them within 150 centipawns, elo0=0 elo1=5. The match stops when the test decides;
 # its last lines give games, Elo +- error and LLR, which go in the commit message. The PGN and the
 # log are kept in sprt-<variant>-<date>/ under $SPRT_DIR (default /tmp).
+#
+# TC may be `nodes=N` instead: every move searches N nodes, whatever the clock. Such a test is
+# immune to a loaded machine (other builds cannot cause time losses or starve one engine), but
+# blind to speed: use it only for changes that leave nodes per second as they were, and say so.
+# $SPRT_SEED sets the opening seed (default: the match's own).
 set -euo pipefail
 new=${1:?usage: sprt.sh NEW BASE [VARIANT] [TC] [MAX_GAMES]}
 base=${2:?usage: sprt.sh NEW BASE [VARIANT] [TC] [MAX_GAMES]}
@@ -17,10 +22,16 @@ tc=${4:-2+0.02}
 games=${5:-20000}
 out=${SPRT_DIR:-/tmp}/sprt-$variant-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
+case "$tc" in
+  nodes=*) limit=(--nodes "${tc#nodes=}") ;;
+  *) limit=(--tc "$tc" --margin 50) ;;
+esac
+seed=()
+if [ -n "${SPRT_SEED:-}" ]; then seed=(--seed "$SPRT_SEED"); fi
 "$new" match --variant "$variant" \
   --engine "cmd=$new proto=uci name=new option.Hash=16 option.Threads=1" \
   --engine "cmd=$base proto=uci name=base option.Hash=16 option.Threads=1" \
-  --tc "$tc" --margin 50 --games "$games" --concurrency 2 --random-plies 8 --balance 150 \
+  "${limit[@]}" "${seed[@]}" --games "$games" --concurrency 2 --random-plies 8 --balance 150 \
   --sprt elo0=0,elo1=5 \
   --resign movecount=5,score=1000 --draw movenumber=40,movecount=10,score=10 \
   --pgn "$out/games.pgn" 2>&1 | tee "$out/match.log"
