@@ -234,6 +234,18 @@ impl<R: Rules> Game for TirebiterPosition<R> {
         if seen != self.occupied() {
             return Err(InvariantError("occupancy disagrees with the pieces"));
         }
+        let mut by_role = [Bitboard::EMPTY; Role::COUNT];
+        let (mut multi, mut tirebiter_slots) = (Bitboard::EMPTY, 0u32);
+        for (slot, u) in self.units() {
+            by_role[u.role as usize] |= u.squares;
+            if u.is_tirebiter() {
+                multi |= u.squares;
+                tirebiter_slots |= 1 << slot;
+            }
+        }
+        if by_role != self.by_role || multi != self.multi || tirebiter_slots != self.tirebiter_slots {
+            return Err(InvariantError("role boards disagree with the pieces"));
+        }
         if self.key != self.compute_key() {
             return Err(InvariantError("incremental key differs from the recomputed key"));
         }
