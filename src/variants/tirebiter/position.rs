@@ -334,30 +334,9 @@ impl<R: Rules> TirebiterPosition<R> {
     /// The legs of `m` in the order its locations and targets give them.
     fn unsorted_legs(&self, m: Move) -> Legs {
         let mut legs = Legs::new();
-        let Some(unit) = self.unit(m.slot as usize) else { return legs };
-        match m.kind {
-            MoveKind::Step | MoveKind::Castle => {
-                legs.push(Leg { from: unit.squares.first(), to: Square::new(m.arg) });
-            }
-            MoveKind::CaptureAll | MoveKind::Split => {
-                let from = unit.squares.first();
-                for to in m.targets {
-                    legs.push(Leg { from, to });
-                }
-            }
-            MoveKind::Vector => {
-                let (df, dr) = m.vector();
-                for from in unit.squares {
-                    if let Some(to) = offset(from, df, dr) {
-                        legs.push(Leg { from, to });
-                    }
-                }
-            }
-            MoveKind::Converge => {
-                for from in unit.squares {
-                    legs.push(Leg { from, to: Square::new(m.arg) });
-                }
-            }
+        if let Some(unit) = self.unit(m.slot as usize) {
+            // Cannot overflow: no move has more than MAX_LEGS legs.
+            for_each_leg(unit, m, |from, to| legs.push(Leg { from, to }));
         }
         legs
     }
@@ -365,18 +344,68 @@ impl<R: Rules> TirebiterPosition<R> {
     /// Of `squares`, those the normal piece in `slot` could move to (`kind` CaptureAll: capture
     /// on; Split: step to) as a single leg without leaving its King in check: the squares that
     /// join its composite capture (T2) or split (T8). A lone square is returned as it is, since
-    /// the composite is then that single leg and the legality filter judges it anyway.
-    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard) -> Bitboard {
+    /// the composite is then that single leg and the legality filter judges it anyway. `tested`
+    /// as for [`legal_given`](Self::legal_given).
+    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard, tested: Bitboard) -> Bitboard {
         if !squares.more_than_one() {
             return squares;
         }
         let mut legal = Bitboard::EMPTY;
         for to in squares {
-            if self.legal_alone(slot, kind, to) {
+            if self.legal_given(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() }, tested) {
                 legal |= to.bb();
             }
         }
         legal
+    }
+
+    /// The squares of the side to move's pieces whose moves must be tested for the King's
+    /// safety; the other pieces' moves are all safe (castling and en passant aside, see
+    /// [`legal_given`](Self::legal_given)).
+    ///
+    /// When the enemy has only normal pieces, the side to move is not in check and its King
+    /// stands on one square, a normal piece's move can expose the King only by vacating its
+    /// square: its destinations stay occupied (a captured square holds the capturer), so every
+    /// enemy pattern is blocked at least as before, save a line through the square it leaves.
+    /// Those pieces are the first on each line from the King whose removal lets an enemy piece
+    /// capture the King; they are tested, with the King itself and every Tirebiter piece (which
+    /// vacates several squares). Otherwise every move is tested.
+    fn pieces_to_test(&self) -> Bitboard {
+        let us = self.side;
+        let them = !us;
+        let king = self.king_squares(us);
+        let enemy_tirebiter = (self.multi & self.occupied[them as usize]).nonempty();
+        if enemy_tirebiter || king.more_than_one() || king.is_empty() {
+            return Bitboard::ALL;
+        }
+        let board = self.board();
+        if self.threatened_on(&board, them, king) {
+            return Bitboard::ALL;
+        }
+        let square = king.first();
+        let occ = board.all();
+        let ours = self.occupied[us as usize];
+        let mut tested = king | (self.multi & ours);
+        let lines = (rook_attacks(square, occ) | bishop_attacks(square, occ)) & ours & !tested;
+        for blocker in lines {
+            let mut without = board;
+            without.occupied[us as usize] ^= blocker.bb();
+            if self.threatened_on(&without, them, king) {
+                tested |= blocker.bb();
+            }
+        }
+        tested
+    }
+
+    /// Whether the candidate `m` leaves the King safe, given the pieces `tested` (from
+    /// [`pieces_to_test`](Self::pieces_to_test)): castling and a pawn's move while en passant is
+    /// open (its capture empties a square) are always tested.
+    fn legal_given(&self, m: Move, tested: Bitboard) -> bool {
+        let surely_safe = m.kind != MoveKind::Castle
+            && self.unit(m.slot as usize).is_some_and(|u| {
+                (u.squares & tested).is_empty() && !(u.role == Role::Pawn && self.en_passant.nonempty())
+            });
+        surely_safe || self.leaves_king_safe(m)
     }
 
     /// Whether the normal piece in `slot` could capture on (CaptureAll) or step to (Split) `to`
@@ -405,23 +434,22 @@ impl<R: Rules> TirebiterPosition<R> {
         let mut destinations = Bitboard::EMPTY;
         let mut en_passant = Bitboard::EMPTY;
         let pawn = mover.role == Role::Pawn;
-        for leg in self.unsorted_legs(m) {
-            destinations |= leg.to.bb();
-            let victim_square = if self.occupied[them as usize].has(leg.to) {
-                Some(leg.to)
-            } else if pawn && self.en_passant.has(leg.to) && leg.from.file() != leg.to.file() {
-                Some(Square::from_file_rank(leg.to.file(), leg.from.rank()))
+        for_each_leg(mover, m, |from, to| {
+            destinations |= to.bb();
+            let victim_square = if self.occupied[them as usize].has(to) {
+                Some(to)
+            } else if pawn && self.en_passant.has(to) && from.file() != to.file() {
+                Some(Square::from_file_rank(to.file(), from.rank()))
             } else {
                 None
             };
             if let Some((_, victim)) = victim_square.and_then(|square| self.unit_at(square)) {
                 occupied[victim.color as usize] &= !victim.squares;
             }
-            if pawn && leg.from.rank().abs_diff(leg.to.rank()) == 2 {
-                en_passant |=
-                    Square::from_file_rank(leg.from.file(), (leg.from.rank() + leg.to.rank()) / 2).bb();
+            if pawn && from.rank().abs_diff(to.rank()) == 2 {
+                en_passant |= Square::from_file_rank(from.file(), (from.rank() + to.rank()) / 2).bb();
             }
-        }
+        });
         occupied[us as usize] |= destinations;
         let king = if mover.role == Role::King { destinations } else { self.king_squares(us) };
         king.nonempty() && !self.threatened_on(&Board { occupied, en_passant }, them, king)
@@ -525,7 +553,8 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 
     /// Every candidate move of the side to move, before the King-safety filter.
-    fn candidates(&self, out: &mut MoveList<Move>) {
+    /// `tested` as for [`legal_given`](Self::legal_given).
+    fn candidates(&self, out: &mut MoveList<Move>, tested: Bitboard) {
         let us = self.side;
         let last_rank = if us == Color::White { 7 } else { 0 };
         for (slot, unit) in self.units() {
@@ -551,7 +580,7 @@ impl<R: Rules> TirebiterPosition<R> {
             if !unit.is_tirebiter() {
                 let from = unit.squares.first();
                 let pseudo_captures = self.capture_targets(unit, from);
-                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures);
+                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures, tested);
                 if captures.nonempty() {
                     push(MoveKind::CaptureAll, 0, captures, Some(captures.first()));
                 }
@@ -562,7 +591,7 @@ impl<R: Rules> TirebiterPosition<R> {
                         by_distance[steps(unit.role, us, from, to) as usize] |= to.bb();
                     }
                     for (d, &squares) in by_distance.iter().enumerate() {
-                        let squares = self.legal_parts(slot, MoveKind::Split, squares);
+                        let squares = self.legal_parts(slot, MoveKind::Split, squares, tested);
                         if squares.nonempty() {
                             push(MoveKind::Split, d as u8, squares, Some(squares.first()));
                         }
@@ -622,12 +651,13 @@ impl<R: Rules> TirebiterPosition<R> {
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
         let start = out.len();
-        self.candidates(out);
+        let tested = self.pieces_to_test();
+        self.candidates(out, tested);
         // Keep the legal candidates, in order.
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.leaves_king_safe(m) {
+            if self.legal_given(m, tested) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -713,6 +743,34 @@ impl<R: Rules> TirebiterPosition<R> {
         next.halfmove += 1;
         next.key ^= next.state_key();
         next
+    }
+}
+
+/// Calls `f(from, to)` for each leg of `m`, a move of `unit`, in the order its locations and
+/// targets give them.
+#[inline]
+fn for_each_leg(unit: &Unit, m: Move, mut f: impl FnMut(Square, Square)) {
+    match m.kind {
+        MoveKind::Step | MoveKind::Castle => f(unit.squares.first(), Square::new(m.arg)),
+        MoveKind::CaptureAll | MoveKind::Split => {
+            let from = unit.squares.first();
+            for to in m.targets {
+                f(from, to);
+            }
+        }
+        MoveKind::Vector => {
+            let (df, dr) = m.vector();
+            for from in unit.squares {
+                if let Some(to) = offset(from, df, dr) {
+                    f(from, to);
+                }
+            }
+        }
+        MoveKind::Converge => {
+            for from in unit.squares {
+                f(from, Square::new(m.arg));
+            }
+        }
     }
 }
 
