@@ -8,7 +8,8 @@
 //!
 //! Each piece is a bitboard of squares; a move is the piece plus what it does (a vector, a
 //! target, a distance, and for a composite capture or split the squares it goes to), and its legs
-//! are derived from the position. Legality is tested by playing the move on a copy.
+//! are derived from the position. Legality is tested on the board a move leaves, worked out
+//! without playing it; the moves of pieces that cannot expose their King skip the test.
 
 mod notation;
 mod position;
@@ -145,6 +146,10 @@ impl<R: Rules> Game for TirebiterPosition<R> {
     // start, start_with_armies, armies, from_text, to_text, seats, to_move, legal_moves, play,
     // reversible_plies, key, recomputed_key and move_number, written once for both.
     crate::variants::fields::game_glue!(text, "-");
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
 
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {

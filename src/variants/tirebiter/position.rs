@@ -553,8 +553,10 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 
     /// Every candidate move of the side to move, before the King-safety filter.
-    /// `tested` as for [`legal_given`](Self::legal_given).
-    fn candidates(&self, out: &mut MoveList<Move>, tested: Bitboard) {
+    /// Calls `emit` with every candidate move of the side to move, before the King-safety
+    /// filter. `tested` as for [`legal_given`](Self::legal_given).
+    #[inline(always)]
+    fn candidates(&self, tested: Bitboard, emit: &mut impl FnMut(Move)) {
         let us = self.side;
         let last_rank = if us == Color::White { 7 } else { 0 };
         for (slot, unit) in self.units() {
@@ -564,11 +566,7 @@ impl<R: Rules> TirebiterPosition<R> {
             let slot = slot as u8;
             let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
             let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, promotion_square: Option<Square>| {
-                // Cannot overflow: see MOVE_BOUND.
-                let mut add = |promotion| {
-                    let pushed = out.try_push(Move { slot, kind, arg, promotion, targets });
-                    debug_assert!(pushed.is_ok(), "move list overflow");
-                };
+                let mut add = |promotion| emit(Move { slot, kind, arg, promotion, targets });
                 if promotion_square.is_some_and(promotes) {
                     for role in armies::promotions(self.armies) {
                         add(Some(role));
@@ -650,19 +648,24 @@ impl<R: Rules> TirebiterPosition<R> {
 
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
-        let start = out.len();
         let tested = self.pieces_to_test();
-        self.candidates(out, tested);
-        // Keep the legal candidates, in order.
-        let mut kept = start;
-        for i in start..out.len() {
-            let m = out[i];
+        self.candidates(tested, &mut |m| {
             if self.legal_given(m, tested) {
-                out[kept] = m;
-                kept += 1;
+                // Cannot overflow: see MOVE_BOUND.
+                let pushed = out.try_push(m);
+                debug_assert!(pushed.is_ok(), "move list overflow");
             }
-        }
-        out.truncate(kept);
+        });
+    }
+
+    /// The number of legal moves of the side to move (as [`generate_legal`] would list).
+    ///
+    /// [`generate_legal`]: Self::generate_legal
+    pub fn count_legal(&self) -> usize {
+        let tested = self.pieces_to_test();
+        let mut count = 0;
+        self.candidates(tested, &mut |m| count += self.legal_given(m, tested) as usize);
+        count
     }
 
     /// Plays a move (without the en passant canonicalisation of `play`).
@@ -808,13 +811,19 @@ fn leg_on(board: &Board, role: Role, color: Color, from: Square, to: Square) -> 
 fn leg_targets_on(board: &Board, role: Role, color: Color, from: Square) -> Bitboard {
     let own = board.occupied[color as usize];
     if role == Role::Pawn {
+        // As `leg_on` judges them: a step to an empty square, a two-step from the second rank
+        // over an empty square, a diagonal capture (en passant included).
+        let occ = board.all();
+        let (forward, second) = if color == Color::White { (1, 1) } else { (-1, 6) };
         let mut t = Bitboard::EMPTY;
-        for to in pawn_pushes(color, from) | pawn_attacks(color, from) {
-            if leg_on(board, role, color, from, to).is_some() {
-                t |= to.bb();
+        if let Some(one) = offset(from, 0, forward).filter(|&s| !occ.has(s)) {
+            t |= one.bb();
+            if let Some(two) = offset(from, 0, 2 * forward).filter(|&s| from.rank() == second && !occ.has(s))
+            {
+                t |= two.bb();
             }
         }
-        return t;
+        return t | (pawn_attacks(color, from) & (board.occupied[!color as usize] | board.en_passant) & !own);
     }
     capture_pattern(role, color, from, board.all()) & !own
 }
@@ -832,18 +841,6 @@ pub fn capture_pattern(role: Role, color: Color, from: Square, occ: Bitboard) ->
         Role::Commoner => Bitboard::EMPTY,
         role => armies::attacks(role, color, from, occ),
     }
-}
-
-/// The squares straight ahead of a pawn (one and two steps).
-fn pawn_pushes(color: Color, from: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for n in 1..=2 {
-        let dr = if color == Color::White { n } else { -n };
-        if let Some(to) = offset(from, 0, dr) {
-            out |= to.bb();
-        }
-    }
-    out
 }
 
 pub fn offset(from: Square, df: i8, dr: i8) -> Option<Square> {
