@@ -66,21 +66,39 @@ fn centre_steps(sq: Square) -> i32 {
     (if f < 4 { f } else { 7 - f }).min(3) + (if r < 4 { r } else { 7 - r }).min(3)
 }
 
-/// Squares the normal pieces of `color` attack, with the cheapest attacker's value.
-fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color, p: &TirebiterParams) -> [i32; 64] {
-    let mut cheapest = [i32::MAX; 64];
-    let occ = pos.occupied();
-    for (_, u) in pos.units() {
-        if u.color != color || u.is_tirebiter() {
-            continue;
-        }
-        let attacks = capture_pattern(u.role, color, u.squares.first(), occ);
-        let value = if u.role == Role::King { 2000 } else { p.value[u.role as usize] };
-        for s in attacks {
-            cheapest[s.index()] = cheapest[s.index()].min(value);
+/// What the normal pieces of one colour attack, grouped by the attacker's value: the cheapest
+/// attacker of a square is the least value whose group attacks it.
+struct Attackers {
+    /// (an attacker's value, the squares the pieces of that value attack), one entry per value.
+    groups: [(i32, Bitboard); Role::COUNT],
+    len: usize,
+}
+
+impl Attackers {
+    fn new() -> Self {
+        Attackers { groups: [(0, Bitboard::EMPTY); Role::COUNT], len: 0 }
+    }
+
+    fn add(&mut self, value: i32, attacks: Bitboard) {
+        if let Some(entry) = self.groups[..self.len].iter_mut().find(|(v, _)| *v == value) {
+            entry.1 |= attacks;
+        } else {
+            self.groups[self.len] = (value, attacks);
+            self.len += 1;
         }
     }
-    cheapest
+
+    /// The cheapest attacker's value on `square` (`i32::MAX` when none attacks it).
+    fn cheapest(&self, square: Square) -> i32 {
+        self.groups[..self.len]
+            .iter()
+            .filter(|(_, attacks)| attacks.has(square))
+            .fold(i32::MAX, |best, &(value, _)| best.min(value))
+    }
+
+    fn any(&self, squares: Bitboard) -> bool {
+        self.groups[..self.len].iter().any(|&(_, attacks)| (attacks & squares).nonempty())
+    }
 }
 
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
@@ -90,9 +108,19 @@ fn attack_values<R: Rules>(pos: &TirebiterPosition<R>, color: Color, p: &Tirebit
 fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterParams, trace: &mut T) -> i32 {
     let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
-    let attacked = [attack_values(pos, Color::White, p), attack_values(pos, Color::Black, p)];
+    // Each normal piece's pattern, once: its attacks, mobility and multi-capture targets.
+    let mut pattern = [Bitboard::EMPTY; 32];
+    let mut attacked = [Attackers::new(), Attackers::new()];
+    for (slot, u) in pos.units() {
+        if u.is_tirebiter() {
+            continue;
+        }
+        pattern[slot] = capture_pattern(u.role, u.color, u.squares.first(), occ);
+        let value = if u.role == Role::King { 2000 } else { p.value[u.role as usize] };
+        attacked[u.color as usize].add(value, pattern[slot]);
+    }
     let mut score = 0;
-    for (_, u) in pos.units() {
+    for (slot, u) in pos.units() {
         let sign = if u.color == Color::White { 1 } else { -1 };
         let role = u.role as usize;
         let base = p.value[role];
@@ -103,7 +131,7 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
             let extra = u.squares.count() as i32 - 1;
             value -= p.extra_location * extra;
             trace.add(index(&p.extra_location), -sign * extra);
-            if u.squares.into_iter().any(|s| enemy[s.index()] < i32::MAX) {
+            if enemy.any(u.squares) {
                 let loss = base * p.attacked_tirebiter_percent / 100;
                 value -= loss;
                 // A share of a weight: not linear, kept as it is (untapered: the mg half).
@@ -116,14 +144,14 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
             trace.add(index(&p.centre[role]), sign * steps);
             let reach = match u.role {
                 Role::Pawn | Role::King => Bitboard::EMPTY,
-                role => capture_pattern(role, u.color, from, occ),
+                _ => pattern[slot],
             };
             let squares = reach.count() as i32;
             value += p.mobility[role] * squares;
             trace.add(index(&p.mobility[role]), sign * squares);
             let targets = match u.role {
                 Role::King => Bitboard::EMPTY,
-                role => capture_pattern(role, u.color, from, occ),
+                _ => pattern[slot],
             } & pos.occupied_by(!u.color);
             if targets.count() >= 2 {
                 let extra = targets.count() as i32 - 1;
@@ -137,7 +165,7 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
                 value += p.pawn_advance * advance;
                 trace.add(index(&p.pawn_advance), sign * advance);
             }
-            let attacker = enemy[from.index()];
+            let attacker = enemy.cheapest(from);
             if u.role != Role::King && attacker < base {
                 let loss = (base - attacker) * p.threatened_percent / 100;
                 value -= loss;

@@ -8,7 +8,8 @@
 //!
 //! Each piece is a bitboard of squares; a move is the piece plus what it does (a vector, a
 //! target, a distance, and for a composite capture or split the squares it goes to), and its legs
-//! are derived from the position. Legality is tested by playing the move on a copy.
+//! are derived from the position. Legality is tested on the board a move leaves, worked out
+//! without playing it; the moves of pieces that cannot expose their King skip the test.
 
 mod notation;
 mod position;
@@ -146,6 +147,10 @@ impl<R: Rules> Game for TirebiterPosition<R> {
     // reversible_plies, key, recomputed_key and move_number, written once for both.
     crate::variants::fields::game_glue!(text, "-");
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
             return Some(if self.in_check() {
@@ -233,6 +238,18 @@ impl<R: Rules> Game for TirebiterPosition<R> {
         }
         if seen != self.occupied() {
             return Err(InvariantError("occupancy disagrees with the pieces"));
+        }
+        let mut by_role = [Bitboard::EMPTY; Role::COUNT];
+        let (mut multi, mut tirebiter_slots) = (Bitboard::EMPTY, 0u32);
+        for (slot, u) in self.units() {
+            by_role[u.role as usize] |= u.squares;
+            if u.is_tirebiter() {
+                multi |= u.squares;
+                tirebiter_slots |= 1 << slot;
+            }
+        }
+        if by_role != self.by_role || multi != self.multi || tirebiter_slots != self.tirebiter_slots {
+            return Err(InvariantError("role boards disagree with the pieces"));
         }
         if self.key != self.compute_key() {
             return Err(InvariantError("incremental key differs from the recomputed key"));

@@ -150,7 +150,28 @@ pub struct TirebiterPosition<R: Rules> {
     pub(super) key: u64,
     /// White's and Black's armies (Chess with Different Armies, A1-A4).
     pub(super) armies: Armies,
+    /// The squares of every piece by role, both colours (kept with `units`, so that threats are
+    /// looked up from the target square instead of from every piece).
+    pub(super) by_role: [Bitboard; Role::COUNT],
+    /// The squares of the Tirebiter pieces (those on several squares).
+    pub(super) multi: Bitboard,
+    /// The slots of the Tirebiter pieces, one bit each.
+    pub(super) tirebiter_slots: u32,
     pub(super) rules: PhantomData<R>,
+}
+
+/// What a leg depends on besides the piece: who stands where, and the en passant squares. The
+/// position's own, or the one a move would leave (judged without playing it).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Board {
+    pub(super) occupied: [Bitboard; 2],
+    pub(super) en_passant: Bitboard,
+}
+
+impl Board {
+    fn all(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
 }
 
 impl<R: Rules> TirebiterPosition<R> {
@@ -166,6 +187,9 @@ impl<R: Rules> TirebiterPosition<R> {
             fullmove: 1,
             key: 0,
             armies: [Army::Fide; 2],
+            by_role: [Bitboard::EMPTY; Role::COUNT],
+            multi: Bitboard::EMPTY,
+            tirebiter_slots: 0,
             rules: PhantomData,
         }
     }
@@ -213,7 +237,17 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 
     pub fn king(&self, color: Color) -> Option<&Unit> {
-        self.units().map(|(_, u)| u).find(|u| u.color == color && u.role == Role::King)
+        self.unit_at(self.king_squares(color).into_iter().next()?).map(|(_, u)| u)
+    }
+
+    /// Every square of `color`'s King (several when it is a Tirebiter King).
+    pub fn king_squares(&self, color: Color) -> Bitboard {
+        self.by_role[Role::King as usize] & self.occupied[color as usize]
+    }
+
+    /// The board legs are judged on.
+    pub(super) fn board(&self) -> Board {
+        Board { occupied: self.occupied, en_passant: self.en_passant }
     }
 
     pub(super) fn state_key(&self) -> u64 {
@@ -234,12 +268,7 @@ impl<R: Rules> TirebiterPosition<R> {
     /// Places a new piece in a free slot.
     pub(super) fn put(&mut self, unit: Unit) -> bool {
         let Some(slot) = self.units.iter().position(|u| u.is_none()) else { return false };
-        self.units[slot] = Some(unit);
-        for s in unit.squares {
-            self.owner[s.index()] = slot as u8;
-        }
-        self.occupied[unit.color as usize] |= unit.squares;
-        self.key ^= unit_key(&unit);
+        self.set(slot, unit);
         true
     }
 
@@ -250,6 +279,11 @@ impl<R: Rules> TirebiterPosition<R> {
             self.owner[s.index()] = EMPTY;
         }
         self.occupied[unit.color as usize] &= !unit.squares;
+        self.by_role[unit.role as usize] &= !unit.squares;
+        if unit.is_tirebiter() {
+            self.multi &= !unit.squares;
+            self.tirebiter_slots &= !(1 << slot);
+        }
         self.key ^= unit_key(&unit);
         Some(unit)
     }
@@ -261,61 +295,23 @@ impl<R: Rules> TirebiterPosition<R> {
             self.owner[s.index()] = slot as u8;
         }
         self.occupied[unit.color as usize] |= unit.squares;
+        self.by_role[unit.role as usize] |= unit.squares;
+        if unit.is_tirebiter() {
+            self.multi |= unit.squares;
+            self.tirebiter_slots |= 1 << slot;
+        }
         self.key ^= unit_key(&unit);
     }
 
     /// Whether a piece of `role` and `color` on `from` has a pseudo-legal leg to `to` on this board
     /// (T3: the moving piece's other locations occupy and are friendly); `Some(capture)`.
     pub fn leg(&self, role: Role, color: Color, from: Square, to: Square) -> Option<bool> {
-        if from == to || self.occupied[color as usize].has(to) {
-            return None;
-        }
-        let occ = self.occupied();
-        let enemy = self.occupied[!color as usize].has(to);
-        match role {
-            Role::Pawn => {
-                let step: i32 = if color == Color::White { 8 } else { -8 };
-                let (f, t) = (from.index() as i32, to.index() as i32);
-                if t == f + step {
-                    return (!occ.has(to)).then_some(false);
-                }
-                let second = if color == Color::White { 1 } else { 6 };
-                if t == f + 2 * step && from.rank() == second {
-                    let middle = Square::new((f + step) as u8);
-                    return (!occ.has(middle) && !occ.has(to)).then_some(false);
-                }
-                if pawn_attacks(color, from).has(to) && (enemy || self.en_passant.has(to)) {
-                    return Some(true);
-                }
-                None
-            }
-            Role::Knight => knight_attacks(from).has(to).then_some(enemy),
-            Role::King => king_attacks(from).has(to).then_some(enemy),
-            Role::Bishop => bishop_attacks(from, occ).has(to).then_some(enemy),
-            Role::Rook => rook_attacks(from, occ).has(to).then_some(enemy),
-            Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to).then_some(enemy),
-            Role::Commoner => None,
-            role => armies::attacks(role, color, from, occ).has(to).then_some(enemy),
-        }
+        leg_on(&self.board(), role, color, from, to)
     }
 
     /// Every square a piece of `role` on `from` reaches by a pseudo-legal leg.
     fn leg_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
-        let occ = self.occupied();
-        let own = self.occupied[color as usize];
-        let reach = match role {
-            Role::Pawn => {
-                let mut t = Bitboard::EMPTY;
-                for to in pawn_pushes(color, from) | pawn_attacks(color, from) {
-                    if self.leg(role, color, from, to).is_some() {
-                        t |= to.bb();
-                    }
-                }
-                return t;
-            }
-            role => capture_pattern(role, color, from, occ),
-        };
-        reach & !own
+        leg_targets_on(&self.board(), role, color, from)
     }
 
     /// Squares a normal piece on `from` captures on (T2), en passant included.
@@ -330,109 +326,226 @@ impl<R: Rules> TirebiterPosition<R> {
 
     /// The legs of `m`, sorted by from-square then to-square.
     pub fn legs(&self, m: Move) -> Legs {
+        let mut legs = self.unsorted_legs(m);
+        legs.sort_unstable();
+        legs
+    }
+
+    /// The legs of `m` in the order its locations and targets give them.
+    fn unsorted_legs(&self, m: Move) -> Legs {
         let mut legs = Legs::new();
-        let Some(unit) = self.unit(m.slot as usize) else { return legs };
-        match m.kind {
-            MoveKind::Step | MoveKind::Castle => {
-                legs.push(Leg { from: unit.squares.first(), to: Square::new(m.arg) });
-            }
-            MoveKind::CaptureAll | MoveKind::Split => {
-                let from = unit.squares.first();
-                for to in m.targets {
-                    legs.push(Leg { from, to });
-                }
-            }
-            MoveKind::Vector => {
-                let (df, dr) = m.vector();
-                for from in unit.squares {
-                    if let Some(to) = offset(from, df, dr) {
-                        legs.push(Leg { from, to });
-                    }
-                }
-            }
-            MoveKind::Converge => {
-                for from in unit.squares {
-                    legs.push(Leg { from, to: Square::new(m.arg) });
-                }
-            }
+        if let Some(unit) = self.unit(m.slot as usize) {
+            // Cannot overflow: no move has more than MAX_LEGS legs.
+            for_each_leg(unit, m, |from, to| legs.push(Leg { from, to }));
         }
-        legs.sort();
         legs
     }
 
     /// Of `squares`, those the normal piece in `slot` could move to (`kind` CaptureAll: capture
     /// on; Split: step to) as a single leg without leaving its King in check: the squares that
     /// join its composite capture (T2) or split (T8). A lone square is returned as it is, since
-    /// the composite is then that single leg and the legality filter judges it anyway.
-    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard) -> Bitboard {
+    /// the composite is then that single leg and the legality filter judges it anyway. `tested`
+    /// as for [`legal_given`](Self::legal_given).
+    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard, tested: Bitboard) -> Bitboard {
         if !squares.more_than_one() {
             return squares;
         }
         let mut legal = Bitboard::EMPTY;
         for to in squares {
-            if self.legal_alone(slot, kind, to) {
+            if self.legal_given(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() }, tested) {
                 legal |= to.bb();
             }
         }
         legal
     }
 
+    /// The squares of the side to move's pieces whose moves must be tested for the King's
+    /// safety; the other pieces' moves are all safe (castling and en passant aside, see
+    /// [`legal_given`](Self::legal_given)).
+    ///
+    /// When the enemy has only normal pieces, the side to move is not in check and its King
+    /// stands on one square, a normal piece's move can expose the King only by vacating its
+    /// square: its destinations stay occupied (a captured square holds the capturer), so every
+    /// enemy pattern is blocked at least as before, save a line through the square it leaves.
+    /// Those pieces are the first on each line from the King whose removal lets an enemy piece
+    /// capture the King; they are tested, with the King itself and every Tirebiter piece (which
+    /// vacates several squares). Otherwise every move is tested.
+    fn pieces_to_test(&self) -> Bitboard {
+        let us = self.side;
+        let them = !us;
+        let king = self.king_squares(us);
+        let enemy_tirebiter = (self.multi & self.occupied[them as usize]).nonempty();
+        if enemy_tirebiter || king.more_than_one() || king.is_empty() {
+            return Bitboard::ALL;
+        }
+        let board = self.board();
+        if self.threatened_on(&board, them, king) {
+            return Bitboard::ALL;
+        }
+        let square = king.first();
+        let occ = board.all();
+        let ours = self.occupied[us as usize];
+        let mut tested = king | (self.multi & ours);
+        let lines = (rook_attacks(square, occ) | bishop_attacks(square, occ)) & ours & !tested;
+        for blocker in lines {
+            let mut without = board;
+            without.occupied[us as usize] ^= blocker.bb();
+            if self.threatened_on(&without, them, king) {
+                tested |= blocker.bb();
+            }
+        }
+        tested
+    }
+
+    /// Whether the candidate `m` leaves the King safe, given the pieces `tested` (from
+    /// [`pieces_to_test`](Self::pieces_to_test)): castling and a pawn's move while en passant is
+    /// open (its capture empties a square) are always tested.
+    fn legal_given(&self, m: Move, tested: Bitboard) -> bool {
+        let surely_safe = m.kind != MoveKind::Castle
+            && self.unit(m.slot as usize).is_some_and(|u| {
+                (u.squares & tested).is_empty() && !(u.role == Role::Pawn && self.en_passant.nonempty())
+            });
+        surely_safe || self.leaves_king_safe(m)
+    }
+
     /// Whether the normal piece in `slot` could capture on (CaptureAll) or step to (Split) `to`
     /// as a single leg without leaving its King in check.
     pub(super) fn legal_alone(&self, slot: u8, kind: MoveKind, to: Square) -> bool {
-        let mut after = self.clone();
-        after.apply(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() });
-        !after.king_in_check(self.side)
+        self.leaves_king_safe(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() })
+    }
+
+    /// Whether the side to move's King is out of check after `m` (a candidate of the side to
+    /// move). The board after the move is worked out without playing it; only castling, which
+    /// moves two pieces, is played on a copy.
+    fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.side;
+        let them = !us;
+        let Some(mover) = self.unit(m.slot as usize) else { return true };
+        if m.kind == MoveKind::Castle {
+            let mut after = self.clone();
+            after.apply(m);
+            return !after.king_in_check(us);
+        }
+        // As `apply` plays it: the mover leaves its squares, every piece with a location on a
+        // captured square (or the pawn passed by en passant) leaves all of its squares, and the
+        // mover stands on the destinations.
+        let mut occupied = self.occupied;
+        occupied[us as usize] &= !mover.squares;
+        let mut destinations = Bitboard::EMPTY;
+        let mut en_passant = Bitboard::EMPTY;
+        let pawn = mover.role == Role::Pawn;
+        for_each_leg(mover, m, |from, to| {
+            destinations |= to.bb();
+            let victim_square = if self.occupied[them as usize].has(to) {
+                Some(to)
+            } else if pawn && self.en_passant.has(to) && from.file() != to.file() {
+                Some(Square::from_file_rank(to.file(), from.rank()))
+            } else {
+                None
+            };
+            if let Some((_, victim)) = victim_square.and_then(|square| self.unit_at(square)) {
+                occupied[victim.color as usize] &= !victim.squares;
+            }
+            if pawn && from.rank().abs_diff(to.rank()) == 2 {
+                en_passant |= Square::from_file_rank(from.file(), (from.rank() + to.rank()) / 2).bb();
+            }
+        });
+        occupied[us as usize] |= destinations;
+        let king = if mover.role == Role::King { destinations } else { self.king_squares(us) };
+        king.nonempty() && !self.threatened_on(&Board { occupied, en_passant }, them, king)
     }
 
     /// Whether `by` has a move (T2 or T3, its own King's safety ignored) that captures on any of
     /// `targets` (T5).
     pub fn threatens(&self, by: Color, targets: Bitboard) -> bool {
-        let occ = self.occupied();
-        for (_, unit) in self.units() {
-            if unit.color != by {
-                continue;
-            }
-            if !unit.is_tirebiter() {
-                let attacks = capture_pattern(unit.role, by, unit.squares.first(), occ);
-                if (attacks & targets).nonempty() {
+        self.threatened_on(&self.board(), by, targets)
+    }
+
+    /// [`threatens`](Self::threatens) on `board`: this position's pieces, less those that no
+    /// longer stand on `board` (captured), the moving side's pieces wherever `board` has them.
+    fn threatened_on(&self, board: &Board, by: Color, targets: Bitboard) -> bool {
+        let occ = board.all();
+        let pieces = board.occupied[by as usize];
+        // Normal pieces: looked up from each target square (every pattern is left-right
+        // symmetric, so a piece attacks a square from where the opposite colour's would attack).
+        let normal = pieces & !self.multi;
+        if normal.nonempty() {
+            let of = |role: Role| self.by_role[role as usize] & normal;
+            let diagonal = of(Role::Bishop) | of(Role::Queen);
+            let straight = of(Role::Rook) | of(Role::Queen);
+            let fide = of(Role::Pawn) | of(Role::Knight) | diagonal | straight | of(Role::King);
+            let others = normal & !fide & !of(Role::Commoner);
+            for target in targets {
+                let hit = (pawn_attacks(!by, target) & of(Role::Pawn))
+                    | (knight_attacks(target) & of(Role::Knight))
+                    | (king_attacks(target) & of(Role::King))
+                    | (bishop_attacks(target, occ) & diagonal)
+                    | (rook_attacks(target, occ) & straight);
+                if hit.nonempty() {
                     return true;
                 }
-                continue;
-            }
-            // A Tirebiter piece checks only through a complete composite capture.
-            let first = unit.squares.first();
-            for to in self.leg_targets(unit.role, by, first) {
-                if self.leg(unit.role, by, first, to) != Some(true) {
-                    continue;
-                }
-                let (df, dr) = delta(first, to);
-                let mut hits = false;
-                let all = unit.squares.into_iter().all(|from| match offset(from, df, dr) {
-                    Some(t) if self.leg(unit.role, by, from, t) == Some(true) => {
-                        hits |= targets.has(t);
-                        true
+                for square in others {
+                    if let Some((_, u)) = self.unit_at(square) {
+                        if armies::attacks(u.role, by, square, occ).has(target) {
+                            return true;
+                        }
                     }
-                    _ => false,
-                });
-                if all && hits {
-                    return true;
                 }
-                if targets.has(to)
-                    && unit.squares.into_iter().all(|from| self.leg(unit.role, by, from, to) == Some(true))
-                {
-                    return true;
+            }
+        }
+        let mut slots = self.tirebiter_slots;
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let Some(unit) = self.units[slot] else { continue };
+            if unit.color != by || !pieces.has(unit.squares.first()) {
+                continue;
+            }
+            // A location's capture lands where its pattern reaches: no composite capture can
+            // hit a target that no location's pattern does.
+            let reach = unit
+                .squares
+                .into_iter()
+                .fold(Bitboard::EMPTY, |r, from| r | capture_pattern(unit.role, by, from, occ));
+            if (reach & targets).nonempty() && self.tirebiter_threatens(board, &unit, targets) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the Tirebiter piece `unit` has a complete composite capture (T3) on `board` that
+    /// captures on any of `targets` (T5).
+    fn tirebiter_threatens(&self, board: &Board, unit: &Unit, targets: Bitboard) -> bool {
+        let by = unit.color;
+        let first = unit.squares.first();
+        let capture = |from: Square, to: Square| leg_on(board, unit.role, by, from, to) == Some(true);
+        for to in leg_targets_on(board, unit.role, by, first) {
+            if !capture(first, to) {
+                continue;
+            }
+            let (df, dr) = delta(first, to);
+            let mut hits = false;
+            let all = unit.squares.into_iter().all(|from| match offset(from, df, dr) {
+                Some(t) if capture(from, t) => {
+                    hits |= targets.has(t);
+                    true
                 }
+                _ => false,
+            });
+            if all && hits {
+                return true;
+            }
+            if targets.has(to) && unit.squares.into_iter().all(|from| capture(from, to)) {
+                return true;
             }
         }
         false
     }
 
     pub fn king_in_check(&self, color: Color) -> bool {
-        match self.king(color) {
-            Some(king) => self.threatens(!color, king.squares),
-            None => true,
-        }
+        let king = self.king_squares(color);
+        king.is_empty() || self.threatens(!color, king)
     }
 
     pub fn in_check(&self) -> bool {
@@ -440,7 +553,10 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 
     /// Every candidate move of the side to move, before the King-safety filter.
-    fn candidates(&self, out: &mut MoveList<Move>) {
+    /// Calls `emit` with every candidate move of the side to move, before the King-safety
+    /// filter. `tested` as for [`legal_given`](Self::legal_given).
+    #[inline(always)]
+    fn candidates(&self, tested: Bitboard, emit: &mut impl FnMut(Move)) {
         let us = self.side;
         let last_rank = if us == Color::White { 7 } else { 0 };
         for (slot, unit) in self.units() {
@@ -450,11 +566,7 @@ impl<R: Rules> TirebiterPosition<R> {
             let slot = slot as u8;
             let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
             let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, promotion_square: Option<Square>| {
-                // Cannot overflow: see MOVE_BOUND.
-                let mut add = |promotion| {
-                    let pushed = out.try_push(Move { slot, kind, arg, promotion, targets });
-                    debug_assert!(pushed.is_ok(), "move list overflow");
-                };
+                let mut add = |promotion| emit(Move { slot, kind, arg, promotion, targets });
                 if promotion_square.is_some_and(promotes) {
                     for role in armies::promotions(self.armies) {
                         add(Some(role));
@@ -466,7 +578,7 @@ impl<R: Rules> TirebiterPosition<R> {
             if !unit.is_tirebiter() {
                 let from = unit.squares.first();
                 let pseudo_captures = self.capture_targets(unit, from);
-                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures);
+                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures, tested);
                 if captures.nonempty() {
                     push(MoveKind::CaptureAll, 0, captures, Some(captures.first()));
                 }
@@ -477,7 +589,7 @@ impl<R: Rules> TirebiterPosition<R> {
                         by_distance[steps(unit.role, us, from, to) as usize] |= to.bb();
                     }
                     for (d, &squares) in by_distance.iter().enumerate() {
-                        let squares = self.legal_parts(slot, MoveKind::Split, squares);
+                        let squares = self.legal_parts(slot, MoveKind::Split, squares, tested);
                         if squares.nonempty() {
                             push(MoveKind::Split, d as u8, squares, Some(squares.first()));
                         }
@@ -488,7 +600,7 @@ impl<R: Rules> TirebiterPosition<R> {
                     }
                 }
                 if unit.role == Role::King {
-                    self.castling_moves(slot, unit, &mut push);
+                    self.castling_moves(unit, &mut push);
                 }
             } else {
                 let first = unit.squares.first();
@@ -511,12 +623,7 @@ impl<R: Rules> TirebiterPosition<R> {
         }
     }
 
-    fn castling_moves(
-        &self,
-        slot: u8,
-        king: &Unit,
-        push: &mut impl FnMut(MoveKind, u8, Bitboard, Option<Square>),
-    ) {
+    fn castling_moves(&self, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Bitboard, Option<Square>)) {
         let us = self.side;
         for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
             if (c.empty & self.occupied()).nonempty() || king.squares != c.king_from.bb() {
@@ -527,12 +634,10 @@ impl<R: Rules> TirebiterPosition<R> {
             }
             // The King may not pass a threatened square (A3: two for the Bede's long castling).
             let passes_threat = c.passing.into_iter().any(|square| {
-                let mut passing = self.clone();
-                if let Some(mut k) = passing.take(slot as usize) {
-                    k.squares = square.bb();
-                    passing.set(slot as usize, k);
-                }
-                passing.threatens(!us, square.bb())
+                let mut passing = self.board();
+                passing.occupied[us as usize] &= !king.squares;
+                passing.occupied[us as usize] |= square.bb();
+                self.threatened_on(&passing, !us, square.bb())
             });
             if passes_threat {
                 continue;
@@ -543,15 +648,24 @@ impl<R: Rules> TirebiterPosition<R> {
 
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
-        let mut candidates = MoveList::new();
-        self.candidates(&mut candidates);
-        for m in candidates {
-            let mut after = self.clone();
-            after.apply(m);
-            if !after.king_in_check(self.side) {
-                out.push(m);
+        let tested = self.pieces_to_test();
+        self.candidates(tested, &mut |m| {
+            if self.legal_given(m, tested) {
+                // Cannot overflow: see MOVE_BOUND.
+                let pushed = out.try_push(m);
+                debug_assert!(pushed.is_ok(), "move list overflow");
             }
-        }
+        });
+    }
+
+    /// The number of legal moves of the side to move (as [`generate_legal`] would list).
+    ///
+    /// [`generate_legal`]: Self::generate_legal
+    pub fn count_legal(&self) -> usize {
+        let tested = self.pieces_to_test();
+        let mut count = 0;
+        self.candidates(tested, &mut |m| count += self.legal_given(m, tested) as usize);
+        count
     }
 
     /// Plays a move (without the en passant canonicalisation of `play`).
@@ -635,6 +749,85 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 }
 
+/// Calls `f(from, to)` for each leg of `m`, a move of `unit`, in the order its locations and
+/// targets give them.
+#[inline]
+fn for_each_leg(unit: &Unit, m: Move, mut f: impl FnMut(Square, Square)) {
+    match m.kind {
+        MoveKind::Step | MoveKind::Castle => f(unit.squares.first(), Square::new(m.arg)),
+        MoveKind::CaptureAll | MoveKind::Split => {
+            let from = unit.squares.first();
+            for to in m.targets {
+                f(from, to);
+            }
+        }
+        MoveKind::Vector => {
+            let (df, dr) = m.vector();
+            for from in unit.squares {
+                if let Some(to) = offset(from, df, dr) {
+                    f(from, to);
+                }
+            }
+        }
+        MoveKind::Converge => {
+            for from in unit.squares {
+                f(from, Square::new(m.arg));
+            }
+        }
+    }
+}
+
+/// Whether a piece of `role` and `color` on `from` has a pseudo-legal leg to `to` on `board`;
+/// `Some(capture)`.
+fn leg_on(board: &Board, role: Role, color: Color, from: Square, to: Square) -> Option<bool> {
+    if from == to || board.occupied[color as usize].has(to) {
+        return None;
+    }
+    let occ = board.all();
+    let enemy = board.occupied[!color as usize].has(to);
+    match role {
+        Role::Pawn => {
+            let step: i32 = if color == Color::White { 8 } else { -8 };
+            let (f, t) = (from.index() as i32, to.index() as i32);
+            if t == f + step {
+                return (!occ.has(to)).then_some(false);
+            }
+            let second = if color == Color::White { 1 } else { 6 };
+            if t == f + 2 * step && from.rank() == second {
+                let middle = Square::new((f + step) as u8);
+                return (!occ.has(middle) && !occ.has(to)).then_some(false);
+            }
+            if pawn_attacks(color, from).has(to) && (enemy || board.en_passant.has(to)) {
+                return Some(true);
+            }
+            None
+        }
+        Role::Commoner => None,
+        role => capture_pattern(role, color, from, occ).has(to).then_some(enemy),
+    }
+}
+
+/// Every square a piece of `role` on `from` reaches by a pseudo-legal leg on `board`.
+fn leg_targets_on(board: &Board, role: Role, color: Color, from: Square) -> Bitboard {
+    let own = board.occupied[color as usize];
+    if role == Role::Pawn {
+        // As `leg_on` judges them: a step to an empty square, a two-step from the second rank
+        // over an empty square, a diagonal capture (en passant included).
+        let occ = board.all();
+        let (forward, second) = if color == Color::White { (1, 1) } else { (-1, 6) };
+        let mut t = Bitboard::EMPTY;
+        if let Some(one) = offset(from, 0, forward).filter(|&s| !occ.has(s)) {
+            t |= one.bb();
+            if let Some(two) = offset(from, 0, 2 * forward).filter(|&s| from.rank() == second && !occ.has(s))
+            {
+                t |= two.bb();
+            }
+        }
+        return t | (pawn_attacks(color, from) & (board.occupied[!color as usize] | board.en_passant) & !own);
+    }
+    capture_pattern(role, color, from, board.all()) & !own
+}
+
 /// The squares a piece of `role` on `from` captures on by its pattern, with `occ` blocking
 /// sliders (en passant aside).
 pub fn capture_pattern(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard {
@@ -648,18 +841,6 @@ pub fn capture_pattern(role: Role, color: Color, from: Square, occ: Bitboard) ->
         Role::Commoner => Bitboard::EMPTY,
         role => armies::attacks(role, color, from, occ),
     }
-}
-
-/// The squares straight ahead of a pawn (one and two steps).
-fn pawn_pushes(color: Color, from: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for n in 1..=2 {
-        let dr = if color == Color::White { n } else { -n };
-        if let Some(to) = offset(from, 0, dr) {
-            out |= to.bb();
-        }
-    }
-    out
 }
 
 pub fn offset(from: Square, df: i8, dr: i8) -> Option<Square> {
