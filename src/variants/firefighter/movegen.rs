@@ -354,7 +354,7 @@ impl QuietKing {
         let enemy = &pos.active[them as usize];
         let mut occ = pos.occupied() | to.bb();
         if !pos.crowded.has(from) {
-            occ = occ & !from.bb();
+            occ &= !from.bb();
         }
         let queens = enemy[Role::Queen as usize];
         let attacked = (pawn_attacks(pos.side, to) & enemy[Role::Pawn as usize])
