@@ -1,12 +1,15 @@
 //! Move generation: the candidate actions of the side to move, then the legality filters: royal
-//! safety (F8/G3) by playing each candidate on a copy, and the Firefighting Duty (F7).
+//! safety (F8/G3), proven by bitboards where [`QuietKing`] can and else by playing the candidate
+//! on a copy, and the Firefighting Duty (F7).
 
 use super::piece::Piece;
-use super::position::{step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES};
+use super::position::{
+    push_off_sources, step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES,
+};
 use crate::core::MoveList;
 use crate::variants::chess::armies;
 use crate::variants::chess::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use arrayvec::ArrayVec;
@@ -27,7 +30,9 @@ impl FireFighter {
     fn distinct_pieces(&self, color: Color, burning: bool) -> ArrayVec<Placed, MAX_PIECES> {
         let mut out: ArrayVec<Placed, MAX_PIECES> = ArrayVec::new();
         for p in &self.pieces {
-            if p.piece.color() == color && p.piece.is_burning() == burning && !out.contains(p) {
+            // Only a crowd can hold an equal piece already listed.
+            let repeated = self.crowded.has(p.square) && out.contains(p);
+            if p.piece.color() == color && p.piece.is_burning() == burning && !repeated {
                 out.push(*p);
             }
         }
@@ -55,8 +60,9 @@ impl FireFighter {
             }
     }
 
-    /// Every candidate action of the side to move, before the safety and duty filters.
-    fn candidates(&self, out: &mut MoveList<Move>) {
+    /// Every candidate action of the side to move, before the safety and duty filters;
+    /// `in_check` is whether its King is threatened now.
+    fn candidates(&self, out: &mut MoveList<Move>, in_check: bool) {
         let us = self.side;
         let them = !us;
         let own = self.occupied[us as usize];
@@ -135,10 +141,12 @@ impl FireFighter {
                 }
             }
         }
-        self.castling_candidates(&mut push);
+        if !in_check {
+            self.castling_candidates(&mut push);
+        }
         // Arson is played "instead of moving" and is no answer to check (the reading that makes
         // F12's count of three hold: otherwise 5...Ke8 on fire would escape the squirt).
-        if self.arson[us as usize] && !self.king_threatened(us) {
+        if self.arson[us as usize] && !in_check {
             for Placed { square, piece } in self.distinct_pieces(us, false) {
                 push(Move {
                     kind: MoveKind::Arson,
@@ -152,8 +160,9 @@ impl FireFighter {
         }
     }
 
-    /// Castlings whose right holds, with the squares between empty and the King neither in check
-    /// nor passing a threatened square (the destination is left to the safety filter).
+    /// Castlings whose right holds, with the squares between empty and the King not passing a
+    /// threatened square (the destination is left to the safety filter); called only when the
+    /// King is not in check.
     fn castling_candidates(&self, push: &mut impl FnMut(Move)) {
         let us = self.side;
         for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
@@ -164,7 +173,7 @@ impl FireFighter {
             else {
                 continue;
             };
-            if king.is_burning() || self.king_threatened(us) {
+            if king.is_burning() {
                 continue;
             }
             // The King may not pass a threatened square (A3: two for the Bede's long castling).
@@ -172,7 +181,6 @@ impl FireFighter {
                 let mut passing = self.clone();
                 passing.remove(c.king_from, king);
                 passing.add(square, king);
-                passing.refresh();
                 passing.king_threatened(us)
             });
             if passes_threat {
@@ -222,11 +230,33 @@ impl FireFighter {
 
     /// Every legal action of the side to move.
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
+        self.legal_from_candidates(out, true);
+    }
+
+    /// Every legal action, each candidate tried by playing it: what `generate_legal`'s
+    /// bitboard shortcuts must agree with (tests).
+    #[cfg(test)]
+    pub(super) fn generate_legal_by_trial(&self, out: &mut MoveList<Move>) {
+        self.legal_from_candidates(out, false);
+    }
+
+    /// The candidates that pass the safety and duty filters; with `shortcuts`, bitboards decide
+    /// safety where they can ([`QuietKing`]), else every candidate is played on a copy.
+    fn legal_from_candidates(&self, out: &mut MoveList<Move>, shortcuts: bool) {
+        let in_check = self.in_check();
         let mut candidates = MoveList::new();
-        self.candidates(&mut candidates);
+        self.candidates(&mut candidates, in_check);
         let duty = self.duty_binds();
+        // The duty needs the position after each move: only without it do bitboards decide.
+        let quiet = if shortcuts && duty.is_none() && !in_check { QuietKing::of(self) } else { None };
         let mut duty_moves: MoveList<Move> = MoveList::new();
-        for m in candidates {
+        for &m in &candidates {
+            if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(self, m)) {
+                if verdict {
+                    out.push(m);
+                }
+                continue;
+            }
             let mut after = self.clone();
             after.apply(m);
             if after.king_threatened(self.side) {
@@ -243,5 +273,103 @@ impl FireFighter {
             out.clear();
             out.extend(duty_moves);
         }
+    }
+}
+
+/// What bitboards prove about the safety of the side to move's King when it is not threatened
+/// now (F8), so that most candidates need no trial play.
+///
+/// Only built when the King stands unburnt and unthreatened and every acting enemy piece is a
+/// FIDE piece, whose attacks change with occupancy only along the lines of Rooks, Bishops and
+/// Queens. Then an action that is not a King move can create a threat only by
+/// - emptying a square that alone screens the King from an enemy slider (a "pin square"),
+/// - removing the King (capturing a crowd that holds it, pushing it), or setting it on fire,
+/// - giving the enemy an acting piece somewhere new (a squirt of an enemy piece pushes or
+///   extinguishes it), or
+/// - en passant (two squares change) and castling, which are left to the trial play.
+///
+/// Captures, rescues and squirts only ever take pieces and firefighting rights away from the
+/// enemy; placing a piece only blocks lines.
+pub(super) struct QuietKing {
+    king: Square,
+    /// Squares that alone stand between the King and an enemy Rook, Bishop or Queen.
+    pin_squares: Bitboard,
+}
+
+impl QuietKing {
+    /// The facts, where they hold; the caller has checked that the King is not threatened.
+    pub(super) fn of(pos: &FireFighter) -> Option<QuietKing> {
+        let us = pos.side;
+        let them = !us;
+        let king = pos.king[us as usize]?;
+        let enemy = &pos.active[them as usize];
+        let unburnt_king = pos.active[us as usize][Role::King as usize].has(king);
+        let fide_only = enemy[Role::Commoner as usize..].iter().all(|b| b.is_empty());
+        if !unburnt_king || !fide_only {
+            return None;
+        }
+        let occ = pos.occupied();
+        let queens = enemy[Role::Queen as usize];
+        let snipers = (bishop_attacks(king, Bitboard::EMPTY) & (enemy[Role::Bishop as usize] | queens))
+            | (rook_attacks(king, Bitboard::EMPTY) & (enemy[Role::Rook as usize] | queens));
+        let mut pin_squares = Bitboard::EMPTY;
+        for sniper in snipers {
+            let screen = between(king, sniper) & occ;
+            if !screen.more_than_one() {
+                // Not empty: the King is not attacked.
+                pin_squares |= screen;
+            }
+        }
+        Some(QuietKing { king, pin_squares })
+    }
+
+    /// Whether `m` leaves the King safe, where bitboards decide it; `None` where only playing
+    /// it tells.
+    pub(super) fn verdict(&self, pos: &FireFighter, m: Move) -> Option<bool> {
+        let us = pos.side;
+        let own_king = |p: Piece| p.color() == us && p.role() == Role::King;
+        match m.kind {
+            MoveKind::Ordinary if m.actor.role() == Role::King => {
+                Some(self.king_step_is_safe(pos, m.from, m.to))
+            }
+            MoveKind::Ordinary => (m.to != self.king && !self.pin_squares.has(m.from)).then_some(true),
+            MoveKind::Squirt => {
+                let harmless = m.target.color() == us
+                    && !own_king(m.target)
+                    && (m.target.is_burning() || !self.pin_squares.has(m.to));
+                harmless.then_some(true)
+            }
+            // The target burns, and the King does not: it is not the King.
+            MoveKind::Rescue => (!self.pin_squares.has(m.to)).then_some(true),
+            MoveKind::Arson => (!own_king(m.target)).then_some(true),
+            MoveKind::EnPassant | MoveKind::Castle => None,
+        }
+    }
+
+    /// Whether the King moving (or capturing) from `from` to `to` is then unthreatened: not
+    /// attacked, with the occupancy after the step, and not next to an enemy squirter that would
+    /// push it off the board. Everything on `to` is captured (F1), the enemy Firefighter with it.
+    fn king_step_is_safe(&self, pos: &FireFighter, from: Square, to: Square) -> bool {
+        let them = !pos.side;
+        let enemy = &pos.active[them as usize];
+        let mut occ = pos.occupied() | to.bb();
+        if !pos.crowded.has(from) {
+            occ &= !from.bb();
+        }
+        let queens = enemy[Role::Queen as usize];
+        let attacked = (pawn_attacks(pos.side, to) & enemy[Role::Pawn as usize])
+            | (knight_attacks(to) & enemy[Role::Knight as usize])
+            | (king_attacks(to) & enemy[Role::King as usize])
+            | (bishop_attacks(to, occ) & (enemy[Role::Bishop as usize] | queens))
+            | (rook_attacks(to, occ) & (enemy[Role::Rook as usize] | queens));
+        if attacked.nonempty() {
+            return false;
+        }
+        let squirters = match pos.firefighting(them) {
+            Firefighting::Anyone => pos.active_any(them),
+            Firefighting::Only(square) => square.bb(),
+            Firefighting::Nobody => Bitboard::EMPTY,
+        };
+        (push_off_sources(to) & squirters & !to.bb()).is_empty()
     }
 }

@@ -166,7 +166,8 @@ pub struct FireFighter {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
-    // Derived from the pieces by `refresh`.
+    // Derived from the pieces: kept up to date by `add`, `remove` and `replace`, rebuilt by
+    // `refresh` (set-up, and `validate`'s check).
     pub(super) occupied: [Bitboard; 2],
     /// Squares holding a non-burning piece, by colour and role: the pieces that can act.
     pub(super) active: [[Bitboard; Role::COUNT]; 2],
@@ -348,6 +349,95 @@ impl FireFighter {
         debug_assert!(!self.pieces.is_full());
         if self.pieces.try_push(Placed { square, piece }) {
             self.key = self.key.wrapping_add(piece_key(square, piece));
+            self.note_added(square, piece);
+        }
+    }
+
+    /// Sets the derived state for `piece`, just placed on `square` (what `refresh` would find).
+    fn note_added(&mut self, square: Square, piece: Piece) {
+        let c = piece.color() as usize;
+        let bit = square.bb();
+        if self.occupied().has(square) {
+            self.crowded |= bit;
+        }
+        self.occupied[c] |= bit;
+        if piece.is_burning() {
+            self.burning[c] |= bit;
+        } else {
+            self.active[c][piece.role() as usize] |= bit;
+        }
+        self.note_identity(square, piece);
+    }
+
+    /// Clears the derived state of `piece`, just taken off `square`.
+    fn note_removed_from(&mut self, square: Square, piece: Piece) {
+        self.note_identity_gone(square, piece);
+        if self.crowded.has(square) {
+            // Others stay, perhaps of the same colour or role.
+            self.resync_square(square);
+        } else {
+            // It was alone there: only its own bits were set.
+            let c = piece.color() as usize;
+            let keep = !square.bb();
+            self.occupied[c] &= keep;
+            self.burning[c] &= keep;
+            self.active[c][piece.role() as usize] &= keep;
+        }
+    }
+
+    /// Notes where `piece`, on `square`, puts its side's King and Firefighter.
+    fn note_identity(&mut self, square: Square, piece: Piece) {
+        let c = piece.color() as usize;
+        if piece.role() == Role::King {
+            self.king[c] = Some(square);
+        }
+        if piece.is_firefighter() {
+            self.declared[c] = true;
+            if !piece.is_burning() {
+                self.firefighter[c] = Some(square);
+            }
+        }
+    }
+
+    /// Forgets the King or Firefighter that `piece`, gone from `square`, was (one of each per
+    /// side).
+    fn note_identity_gone(&mut self, square: Square, piece: Piece) {
+        let c = piece.color() as usize;
+        if piece.role() == Role::King && self.king[c] == Some(square) {
+            self.king[c] = None;
+        }
+        if piece.is_firefighter() {
+            self.declared[c] = false;
+            self.firefighter[c] = None;
+        }
+    }
+
+    /// Clears `square`'s bits in the derived bitboards.
+    fn clear_square(&mut self, square: Square) {
+        let keep = !square.bb();
+        for b in self.occupied.iter_mut().chain(&mut self.burning).chain(self.active.iter_mut().flatten()) {
+            *b &= keep;
+        }
+        self.crowded &= keep;
+    }
+
+    /// Rebuilds the derived bitboards' bits of `square` from the pieces on it.
+    fn resync_square(&mut self, square: Square) {
+        self.clear_square(square);
+        let bit = square.bb();
+        let mut count = 0;
+        for p in self.pieces.iter().filter(|p| p.square == square) {
+            let c = p.piece.color() as usize;
+            count += 1;
+            self.occupied[c] |= bit;
+            if p.piece.is_burning() {
+                self.burning[c] |= bit;
+            } else {
+                self.active[c][p.piece.role() as usize] |= bit;
+            }
+        }
+        if count >= 2 {
+            self.crowded |= bit;
         }
     }
 
@@ -358,6 +448,7 @@ impl FireFighter {
             Some(i) => {
                 self.pieces.swap_remove(i);
                 self.key = self.key.wrapping_sub(piece_key(square, piece));
+                self.note_removed_from(square, piece);
                 true
             }
             None => false,
@@ -369,6 +460,22 @@ impl FireFighter {
         if let Some(p) = self.pieces.iter_mut().find(|p| p.square == square && p.piece == old) {
             p.piece = new;
             self.key = self.key.wrapping_sub(piece_key(square, old)).wrapping_add(piece_key(square, new));
+            self.note_identity_gone(square, old);
+            self.note_identity(square, new);
+            if self.crowded.has(square) {
+                self.resync_square(square);
+            } else {
+                // Alone on its square: only its acting or burning bit changes.
+                let bit = square.bb();
+                let c = old.color() as usize;
+                self.burning[c] &= !bit;
+                self.active[c][old.role() as usize] &= !bit;
+                if new.is_burning() {
+                    self.burning[c] |= bit;
+                } else {
+                    self.active[c][new.role() as usize] |= bit;
+                }
+            }
         }
     }
 
@@ -380,11 +487,13 @@ impl FireFighter {
             if self.pieces[i].square == square {
                 let piece = self.pieces.swap_remove(i).piece;
                 self.key = self.key.wrapping_sub(piece_key(square, piece));
+                self.note_identity_gone(square, piece);
                 removed.push(piece);
             } else {
                 i += 1;
             }
         }
+        self.clear_square(square);
         removed
     }
 
@@ -632,7 +741,6 @@ impl FireFighter {
         if declare && !m.actor.is_firefighter() {
             self.replace(m.from, m.actor, m.actor.firefighter(true));
         }
-        self.refresh();
         self.update_castling(left);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
@@ -664,7 +772,7 @@ impl FireFighter {
             }
             let color = c.color as usize;
             let corner = armies::corner(self.armies[color]);
-            // Bitboards first (`refresh` has run): this is on every action's path, and the
+            // Bitboards first (kept up to date by `add` and `remove`): this is on every action's path, and the
             // crowd scan is needed only where a corner holds more than one piece.
             let touched = left.king[color].has(c.king_from) || left.corner[color].has(c.rook_from);
             let king_home = self.active[color][Role::King as usize].has(c.king_from);
