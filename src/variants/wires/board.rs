@@ -286,7 +286,7 @@ pub fn span(a: Square, b: Square) -> SquareSet {
     let (r0, r1) = (rank_of(a).min(rank_of(b)), rank_of(a).max(rank_of(b)));
     let files = (0xFFu64 >> (7 - f1)) & (0xFFu64 << f0);
     let ranks = (u64::MAX >> (8 * (7 - r1))) & (u64::MAX << (8 * r0));
-    files * 0x0101_0101_0101_0101 & ranks
+    (files * 0x0101_0101_0101_0101) & ranks
 }
 
 /// The orthogonal neighbours of `sq`, on the board.
