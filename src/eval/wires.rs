@@ -16,7 +16,7 @@ use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::Color;
 use crate::variants::wires::board::{
-    distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet,
+    bit, grow, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet,
 };
 use crate::variants::wires::pieces::Role;
 use crate::variants::wires::{Action, LoopRule, Phase, Position};
@@ -179,10 +179,19 @@ impl<L: LoopRule> Tunable for Position<L> {
     }
 }
 
-/// Closeness of an edge to a square: the smaller Chebyshev distance of its two sides.
-fn edge_distance(e: EdgeId, sq: Square) -> u8 {
-    let (a, b) = e.sides();
-    [a, b].into_iter().flatten().map(|s| distance(s, sq)).min().unwrap_or(u8::MAX)
+/// How near an edge is to a square: 1 when a side of the edge is within one square of it
+/// (Chebyshev distance, the side itself included), 2 when within two, 3 otherwise.
+#[inline]
+fn edge_nearness(e: EdgeId, sq: Square) -> u8 {
+    let sides = e.side_squares();
+    let one = grow(bit(sq));
+    if sides & one != 0 {
+        1
+    } else if sides & grow(one) != 0 {
+        2
+    } else {
+        3
+    }
 }
 
 /// Whether a Rook or Caretaker stands on the line that crosses edge `e`.
@@ -248,10 +257,10 @@ impl<L: LoopRule> Searchable for Position<L> {
 
     fn quiet_order(&self, m: Action) -> i32 {
         let Action::Wire(e) = m else { return 0 };
-        let enemy_king = edge_distance(e, self.king(!self.side()));
-        let own_king = edge_distance(e, self.king(self.side()));
+        let enemy_king = edge_nearness(e, self.king(!self.side()));
+        let own_king = edge_nearness(e, self.king(self.side()));
         let near = |d: u8, close: i32, far: i32| match d {
-            0 | 1 => close,
+            1 => close,
             2 => far,
             _ => 0,
         };
@@ -264,7 +273,7 @@ impl<L: LoopRule> Searchable for Position<L> {
         // changes a move soon. (A WireRider may still ride it later: this is pruning away from
         // the principal variation, not a rule.)
         let Action::Wire(e) = m else { return false };
-        let far = squares(self.all_pieces()).all(|sq| edge_distance(e, sq) >= 3);
+        let far = e.side_squares() & grow(grow(self.all_pieces())) == 0;
         far && !on_slider_line(self, e) && !L::removes(&self.wires(), e)
     }
 

@@ -199,6 +199,16 @@ impl EdgeId {
         }
     }
 
+    /// The board squares on either side, as a set (one square for an outer edge).
+    #[inline]
+    pub const fn side_squares(self) -> SquareSet {
+        let b = 1u64 << self.bit_index();
+        // Horizontal bit b lies between squares b - 8 and b; vertical bit b between b - 1 and b
+        // (on file a, b - 1 is file 7 of the rank below: never a square).
+        let both = if self.is_horizontal() { b | b >> 8 } else { b | b >> 1 };
+        both & BOARD
+    }
+
     /// The canonical name (protocol-docs/notation.md): a horizontal edge is `<square below>n` or, with no
     /// square below, `<square above>s`; a vertical edge is `<square to the left>e` or, with no
     /// square to the left, `<square to the right>w`.
@@ -248,6 +258,37 @@ pub const fn neighbours(sq: Square) -> SquareSet {
     (ew | (ew << 8) | (ew >> 8)) & !b & BOARD
 }
 
+/// Every cell of the 7x7 grid, holes included.
+const GRID: SquareSet = {
+    let mut set = 0;
+    let mut rank = 0;
+    while rank < SIDE as u32 {
+        set |= rank_span(rank, 0, SIDE as u32 - 1);
+        rank += 1;
+    }
+    set
+};
+
+/// The cells of the grid within Chebyshev distance one of `set` (holes included: distance is
+/// geometry, not a path), `set` itself included.
+#[inline]
+pub const fn grow(set: SquareSet) -> SquareSet {
+    // A step west from file a lands on file 7, which is outside the grid and masked off last;
+    // file 7 only ever spreads north and south, so nothing wraps onto the grid.
+    let ew = set | (set << 1) | (set >> 1);
+    (ew | (ew << 8) | (ew >> 8)) & GRID
+}
+
+/// The cells of the rectangle with corners `a` and `b` (holes included).
+#[inline]
+pub fn span(a: Square, b: Square) -> SquareSet {
+    let (f0, f1) = (file_of(a).min(file_of(b)), file_of(a).max(file_of(b)));
+    let (r0, r1) = (rank_of(a).min(rank_of(b)), rank_of(a).max(rank_of(b)));
+    let files = (0xFFu64 >> (7 - f1)) & (0xFFu64 << f0);
+    let ranks = (u64::MAX >> (8 * (7 - r1))) & (u64::MAX << (8 * r0));
+    (files * 0x0101_0101_0101_0101) & ranks
+}
+
 /// The orthogonal neighbours of `sq`, on the board.
 pub const fn orthogonal_neighbours(sq: Square) -> SquareSet {
     let b = bit(sq);
@@ -279,6 +320,34 @@ mod tests {
                 assert_eq!(ours.name(), shared);
                 assert_eq!(EdgeId::parse(&shared), Some(ours));
                 assert!(ours.is_valid());
+            }
+        }
+    }
+
+    #[test]
+    fn grow_span_and_side_squares_agree_with_the_geometry() {
+        for e in all_edges() {
+            let (a, b) = e.sides();
+            let sides = [a, b].into_iter().flatten().fold(0, |set, sq| set | bit(sq));
+            assert_eq!(e.side_squares(), sides, "{}", e.name());
+        }
+        for (a, b) in squares(BOARD).flat_map(|a| squares(BOARD).map(move |b| (a, b))) {
+            let expected = (0..64u8)
+                .filter(|&c| {
+                    let between = |x: u8, y: u8, z: u8| x.min(y) <= z && z <= x.max(y);
+                    between(file_of(a), file_of(b), file_of(c)) && between(rank_of(a), rank_of(b), rank_of(c))
+                })
+                .fold(0, |set, c| set | bit(c));
+            assert_eq!(span(a, b), expected, "{a} {b}");
+        }
+        for sq in squares(BOARD) {
+            let mut ball = bit(sq);
+            for radius in 1..=4 {
+                ball = grow(ball);
+                let expected = (0..64u8)
+                    .filter(|&c| file_of(c) < SIDE && rank_of(c) < SIDE && distance(sq, c) <= radius)
+                    .fold(0, |set, c| set | bit(c));
+                assert_eq!(ball, expected, "square {sq}, radius {radius}");
             }
         }
     }

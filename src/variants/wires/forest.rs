@@ -72,6 +72,20 @@ impl Wires {
             .iter()
     }
 
+    /// The edges without a wire, in decreasing [`EdgeId`] order.
+    pub fn empty_edges_descending(&self) -> impl Iterator<Item = EdgeId> {
+        let mut vertical = VERTICAL_EDGES & !self.vertical;
+        let mut horizontal = HORIZONTAL_EDGES & !self.horizontal;
+        std::iter::from_fn(move || {
+            let (set, base) = if vertical != 0 { (&mut vertical, 64) } else { (&mut horizontal, 0) };
+            (*set != 0).then(|| {
+                let b = 63 - set.leading_zeros() as u8;
+                *set &= !(1 << b);
+                EdgeId(base + b)
+            })
+        })
+    }
+
     /// The lattice points connected to the points in `seeds` through wires.
     #[inline]
     pub fn component(&self, seeds: u64) -> u64 {
@@ -239,6 +253,51 @@ impl Wires {
     #[inline]
     pub fn beside_vertical(&self) -> SquareSet {
         (self.vertical | self.vertical >> 1) & BOARD
+    }
+}
+
+/// The lattice points grouped by the wires joining them (a union-find), for answering many
+/// "would this edge close a loop?" questions about one set of wires without a flood each.
+#[derive(Clone, Copy, Debug)]
+pub struct PointGroups {
+    parent: [u8; 64],
+}
+
+impl PointGroups {
+    /// The groups of `wires`: points joined by wires share a group.
+    pub fn of(wires: &Wires) -> PointGroups {
+        let mut groups = PointGroups { parent: std::array::from_fn(|p| p as u8) };
+        for e in wires.iter() {
+            groups.join(e);
+        }
+        groups
+    }
+
+    #[inline]
+    fn root(&mut self, mut p: u8) -> u8 {
+        while self.parent[p as usize] != p {
+            // Path halving keeps the trees flat.
+            let grandparent = self.parent[self.parent[p as usize] as usize];
+            self.parent[p as usize] = grandparent;
+            p = grandparent;
+        }
+        p
+    }
+
+    /// Whether a wire on `e` would close a loop: its endpoints are already joined.
+    #[inline]
+    pub fn closes_loop(&mut self, e: EdgeId) -> bool {
+        let (a, b) = e.endpoints();
+        self.root(a) == self.root(b)
+    }
+
+    /// Joins the endpoints of `e`; false if they were joined already (the edge closes a loop).
+    #[inline]
+    pub fn join(&mut self, e: EdgeId) -> bool {
+        let (a, b) = e.endpoints();
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.parent[ra as usize] = rb;
+        ra != rb
     }
 }
 

@@ -6,7 +6,7 @@
 //! would cross again is dropped. The moving piece's own start square counts as empty once it has
 //! left (a WireRider or a second windmill may pass it), but no move ends there.
 
-use super::board::{bit, distance, neighbours, squares, Dir, EdgeId, Square, SquareSet, BOARD};
+use super::board::{bit, distance, grow, neighbours, span, squares, Dir, EdgeId, Square, SquareSet, BOARD};
 use super::forest::Wires;
 
 /// The kinds of pieces (N5-N7), with their text letters.
@@ -143,20 +143,39 @@ fn android(from: Square, s: &Surroundings) -> SquareSet {
 /// WireRider (N7): a flood over `(square, crossings)`. From a square with a wire on its north or
 /// south side it may step east or west; with one on its west or east side, north or south.
 fn wirerider(from: Square, s: &Surroundings) -> SquareSet {
-    let passable = s.empty() | bit(from);
-    let enemies = s.enemies();
+    let (reached, captures) = wirerider_flood(from, &s.wires, s.empty() | bit(from), s.enemies());
+    (reached[1] | captures) & BOARD
+}
+
+/// Every square a WireRider on `from` could stand on under these wires however the other
+/// pieces stood (its flood over an empty board): a wire with neither side among them, or a piece
+/// on none of them nor next to them, cannot change where it goes.
+pub fn wirerider_footprint(from: Square, wires: &Wires) -> SquareSet {
+    let (reached, _) = wirerider_flood(from, wires, BOARD, 0);
+    reached[0] | reached[1]
+}
+
+/// The WireRider's flood through the `passable` squares: the squares stood on after no crossing
+/// and after one, and the `enemies` reached after one crossing.
+#[inline]
+fn wirerider_flood(
+    from: Square,
+    wires: &Wires,
+    passable: SquareSet,
+    enemies: SquareSet,
+) -> ([SquareSet; 2], SquareSet) {
     let along = |dir: Dir| match dir {
-        Dir::East | Dir::West => s.wires.beside_horizontal(),
-        Dir::North | Dir::South => s.wires.beside_vertical(),
+        Dir::East | Dir::West => wires.beside_horizontal(),
+        Dir::North | Dir::South => wires.beside_vertical(),
     };
-    // reached[c]: squares stood on (so far empty, or the start) after c crossings.
+    // reached[c]: squares stood on (so far passable, or the start) after c crossings.
     let mut reached = [bit(from), 0u64];
     let mut captures = 0;
     loop {
         let mut next = reached;
         for dir in Dir::ALL {
             let movers = along(dir);
-            let crossing = s.wires.crossing(dir);
+            let crossing = wires.crossing(dir);
             let from0 = reached[0] & movers;
             let from1 = reached[1] & movers & !crossing;
             let to1 = dir.shift(from0 & crossing) | dir.shift(from1);
@@ -170,7 +189,46 @@ fn wirerider(from: Square, s: &Surroundings) -> SquareSet {
         }
         reached = next;
     }
-    (reached[1] | captures) & BOARD
+    (reached, captures)
+}
+
+/// Where the answer of [`reaches`] for a piece of `role` on `from` and the square `target` can
+/// change, both squares staying put: `None` when nothing can make it true (geometry alone
+/// rules it out), else the squares whose occupancy may matter and the squares beside which a
+/// wire may matter (supersets: a change anywhere else leaves the answer as it is).
+///
+/// A Rook's or Android's path only ever goes two ways (a line; a staircase), so every path to
+/// `target` stays in the rectangle of the two squares. A Short Windrider's path to `target` is a
+/// windmill round a piece next to `from`, then perhaps one round a piece next to `target`: its
+/// squares and pivots lie within two squares of one or the other. A WireRider may wander
+/// anywhere it can stand (see [`wirerider_footprint`]).
+pub fn reach_region(
+    role: Role,
+    from: Square,
+    target: Square,
+    wires: &Wires,
+) -> Option<(SquareSet, SquareSet)> {
+    let (df, dr) = ((target & 7) as i8 - (from & 7) as i8, (target >> 3) as i8 - (from >> 3) as i8);
+    let rook_line = df == 0 || dr == 0;
+    let staircase = (df.abs() - dr.abs()).abs() <= 1;
+    let rectangle = || {
+        let r = span(from, target);
+        (r, r)
+    };
+    match role {
+        Role::King => (distance(from, target) == 1).then_some((0, 0)),
+        Role::Rook => rook_line.then(rectangle),
+        Role::Android => staircase.then(rectangle),
+        Role::Caretaker => (rook_line || staircase).then(rectangle),
+        Role::WireRider => {
+            let footprint = wirerider_footprint(from, wires);
+            Some((grow(footprint), footprint))
+        }
+        Role::Windrider => (distance(from, target) <= 4).then(|| {
+            let near = grow(grow(bit(from))) | grow(grow(bit(target)));
+            (near, near)
+        }),
+    }
 }
 
 /// Marks a ring place that is not a board square.
@@ -223,8 +281,13 @@ const RING_PLACE: [usize; 9] = [5, 4, 3, 6, usize::MAX, 2, 7, 0, 1];
 
 /// One windmill move from `at` (N6): around each piece next to it, clockwise or anticlockwise,
 /// 1 to 7 steps through empty ring squares. Returns, per number of crossings (0 or 1), the empty
-/// squares it may stop on and the enemy squares it may capture on.
-fn windmill(at: Square, s: &Surroundings, examined: &mut Wires) -> ([SquareSet; 2], [SquareSet; 2]) {
+/// squares it may stop on and the enemy squares it may capture on. With `TRACE`, adds every edge
+/// a step looked at to `examined`.
+fn windmill<const TRACE: bool>(
+    at: Square,
+    s: &Surroundings,
+    examined: &mut Wires,
+) -> ([SquareSet; 2], [SquareSet; 2]) {
     let empty = s.empty();
     let enemies = s.enemies();
     let mut stops = [0u64; 2];
@@ -247,7 +310,9 @@ fn windmill(at: Square, s: &Surroundings, examined: &mut Wires) -> ([SquareSet; 
                 if sq == NO_SQUARE {
                     break;
                 }
-                examined.insert(edge);
+                if TRACE {
+                    examined.insert(edge);
+                }
                 crossed += usize::from(s.wires.contains(edge));
                 if crossed > 1 {
                     break;
@@ -267,19 +332,25 @@ fn windmill(at: Square, s: &Surroundings, examined: &mut Wires) -> ([SquareSet; 
 
 /// Short Windrider (N6): one windmill move, or two in a row, crossing one wire in all.
 fn windrider(from: Square, s: &Surroundings) -> SquareSet {
-    windrider_traced(from, s).0
+    windrider_walk::<false>(from, s).0
 }
 
 /// The Short Windrider's destinations, and every edge its walks looked at: a wire placed on any
 /// other edge cannot change them (occupancy aside).
 pub fn windrider_traced(from: Square, s: &Surroundings) -> (SquareSet, Wires) {
+    windrider_walk::<true>(from, s)
+}
+
+/// The Short Windrider's destinations, and with `TRACE` the edges its walks looked at.
+#[inline]
+fn windrider_walk<const TRACE: bool>(from: Square, s: &Surroundings) -> (SquareSet, Wires) {
     let mut examined = Wires::EMPTY;
-    let (stops, captures) = windmill(from, s, &mut examined);
+    let (stops, captures) = windmill::<TRACE>(from, s, &mut examined);
     let mut out = stops[1] | captures[1];
     // A second windmill from each first stop: with no crossing yet it must cross one, with one
     // already crossed it must cross none. Each square is walked once even if both counts reach it.
     for mid in squares(stops[0] | stops[1]) {
-        let (stops2, captures2) = windmill(mid, s, &mut examined);
+        let (stops2, captures2) = windmill::<TRACE>(mid, s, &mut examined);
         if stops[0] & bit(mid) != 0 {
             out |= stops2[1] | captures2[1];
         }

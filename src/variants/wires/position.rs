@@ -2,8 +2,8 @@
 //! stands in its turn (N3).
 
 use super::board::{bit, distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
-use super::forest::{Placement, Wires};
-use super::pieces::{destinations, reaches, windrider_traced, Role, Surroundings};
+use super::forest::{Placement, PointGroups, Wires};
+use super::pieces::{destinations, reach_region, reaches, windrider_traced, Role, Surroundings};
 use super::rules::{LoopRule, SquareLoops, WholeLoops};
 use crate::core::{zobrist, MoveList};
 use crate::variants::chess::Color;
@@ -253,6 +253,38 @@ impl<L: LoopRule> Position<L> {
         KingSafety { windriders, walled: self.attack_without_wires(color) }
     }
 
+    /// The enemy pieces that might reach the King of the side to move, prepared once for the
+    /// many piece moves or wires of a turn.
+    fn threats(&self) -> Threats {
+        let color = self.side;
+        let enemy = !color;
+        let king = self.kings[color as usize];
+        let enemy_king = self.kings[enemy as usize];
+        let mut threats = Threats {
+            king,
+            next_to_king: neighbours(king) & bit(enemy_king) != 0,
+            pieces: arrayvec::ArrayVec::new(),
+            wire_sensitive: 0,
+        };
+        for from in squares(self.occupied[enemy as usize] & !bit(enemy_king)) {
+            let Some(p) = self.board[from as usize] else { continue };
+            let Some((region, wire_sensitive)) = reach_region(p.role, from, king, &self.wires) else {
+                continue;
+            };
+            let attacks = reaches(p.role, from, king, &self.surroundings(enemy, from));
+            threats.pieces.push(Threat { from, role: p.role, attacks, region });
+            threats.wire_sensitive |= wire_sensitive;
+        }
+        threats
+    }
+
+    /// A wire that completes any turn whose piece move leaves the King unattacked under the
+    /// wires as they are, the King staying put: an empty edge that removes no wires, with no
+    /// side where a wire could change an enemy piece's reach of the King (`Threats`).
+    fn quiet_edge(&self, threats: &Threats) -> Option<EdgeId> {
+        self.wires.empty_edges().find(|&e| threats.is_quiet::<L>(&self.wires, e))
+    }
+
     /// Whether `color`'s King is attacked however the wires change: only a neighbouring enemy
     /// King, or a walled-in King, is judged without looking at the wires. `Some(answer)` when the
     /// wires cannot matter.
@@ -315,6 +347,23 @@ impl<L: LoopRule> Position<L> {
     pub fn generate(&self, out: &mut MoveList<Action>) {
         match self.phase {
             Phase::Opening { placed, last } => {
+                if let Some(attacked) = self.attack_without_wires(self.side) {
+                    // The King's fate is sealed for the whole opening turn: only loops matter.
+                    if attacked {
+                        return;
+                    }
+                    let mut groups = PointGroups::of(&self.wires);
+                    let Some(threshold) = opening_threshold(groups, &self.wires, OPENING_WIRES - placed - 1)
+                    else {
+                        return;
+                    };
+                    for e in self.wires.empty_edges().filter(|&e| Some(e) > last && e <= threshold) {
+                        if !groups.closes_loop(e) {
+                            out.push(Action::Wire(e));
+                        }
+                    }
+                    return;
+                }
                 for e in self.wires.empty_edges().filter(|&e| Some(e) > last) {
                     if self.wires.closes_loop(e) {
                         continue;
@@ -333,11 +382,25 @@ impl<L: LoopRule> Position<L> {
             }
             Phase::Move => {
                 let before = out.len();
+                // A move of a piece other than the King that leaves it unattacked under the
+                // wires as they are is completed by a quiet wire (see `quiet_edge`); any other
+                // move is played out.
+                let threats = self.threats();
+                let quiet = self.quiet_edge(&threats).is_some();
+                let king = self.kings[self.side as usize];
                 for from in squares(self.occupied[self.side as usize]) {
                     for to in squares(self.piece_destinations(from)) {
-                        let mut child = self.clone();
-                        child.apply(Action::Move { from, to });
-                        if child.can_complete_turn() {
+                        let completable = if quiet && from != king && !threats.attacked_after(self, from, to)
+                        {
+                            true
+                        } else {
+                            // Attacked now, or the King moved, or no quiet wire: every wire is
+                            // tried.
+                            let mut child = self.clone();
+                            child.apply(Action::Move { from, to });
+                            child.can_finish_with_a_wire(from == king)
+                        };
+                        if completable {
                             out.push(Action::Move { from, to });
                         }
                     }
@@ -352,8 +415,25 @@ impl<L: LoopRule> Position<L> {
             }
             Phase::Wire { .. } => {
                 let safety = self.king_safety();
+                if safety.walled.is_some() {
+                    for e in self.wires.empty_edges() {
+                        if safety.safe_after(self, e) {
+                            out.push(Action::Wire(e));
+                        }
+                    }
+                    return;
+                }
+                // A wire where no enemy piece's reach of the King can change leaves it as
+                // attacked, or not, as it is now; the others are tried.
+                let threats = self.threats();
+                let attacked = threats.attacked_now();
                 for e in self.wires.empty_edges() {
-                    if safety.safe_after(self, e) {
+                    let safe = if threats.is_quiet::<L>(&self.wires, e) {
+                        !attacked
+                    } else {
+                        safety.safe_after(self, e)
+                    };
+                    if safe {
                         out.push(Action::Wire(e));
                     }
                 }
@@ -435,16 +515,19 @@ impl<L: LoopRule> Position<L> {
     /// Whether this position, inside a turn, has a way to finish the turn legally.
     fn can_complete_turn(&self) -> bool {
         match self.phase {
-            Phase::Wire { .. } => match self.attack_without_wires(self.side) {
-                Some(attacked) => !attacked,
-                None => {
-                    let safety = self.king_safety();
-                    self.wires.empty_edges().any(|e| safety.safe_after(self, e))
-                }
-            },
+            Phase::Wire { .. } => self.can_finish_with_a_wire(true),
             Phase::Opening { placed, last } => {
-                if self.attack_without_wires(self.side) == Some(true) {
-                    return false;
+                match self.attack_without_wires(self.side) {
+                    Some(true) => return false,
+                    Some(false) => {
+                        // Only loops matter: the first of the wires still due needs the others
+                        // after it.
+                        let groups = PointGroups::of(&self.wires);
+                        let needed_after = OPENING_WIRES - placed - 1;
+                        return opening_threshold(groups, &self.wires, needed_after)
+                            .is_some_and(|t| Some(t) > last);
+                    }
+                    None => {}
                 }
                 // Depth-first, first success wins: in practice the first completion tried is
                 // legal unless the King stands next to an enemy piece.
@@ -463,6 +546,22 @@ impl<L: LoopRule> Position<L> {
             }
             Phase::Move => true,
         }
+    }
+
+    /// Whether some wire leaves the King safe (a wire phase). `try_quiet`: first look for a
+    /// quiet wire (see `quiet_edge`), which settles it when the King is not attacked now.
+    fn can_finish_with_a_wire(&self, try_quiet: bool) -> bool {
+        if let Some(attacked) = self.attack_without_wires(self.side) {
+            return !attacked;
+        }
+        if try_quiet {
+            let threats = self.threats();
+            if !threats.attacked_now() && self.quiet_edge(&threats).is_some() {
+                return true;
+            }
+        }
+        let safety = self.king_safety();
+        self.wires.empty_edges().any(|e| safety.safe_after(self, e))
     }
 
     /// The Zobrist key from scratch.
@@ -517,6 +616,95 @@ impl<L: LoopRule> Position<L> {
             return Err("key out of date");
         }
         Ok(())
+    }
+}
+
+/// For an opening turn where only loops matter (the King's safety does not depend on the wires,
+/// and pieces never move in an opening): the largest empty edge `t` such that after a wire on
+/// `t`, `needed` more wires on greater edges can still go down, closing no loop. Every smaller
+/// edge that closes no loop itself can be completed as well; `None` if no edge can.
+///
+/// Wires on greater edges can go down one by one (in increasing order) exactly when together
+/// they close no loop, so this is a question of forest size (the rank of a graphic matroid):
+/// walking the empty edges from the top, a greedy forest over the wires takes edge after edge;
+/// once it has taken `needed + 1`, the edge just taken leaves `needed` for the rest (joining an
+/// edge's endpoints takes one from the forests above it), and so does every smaller edge.
+fn opening_threshold(mut groups: PointGroups, wires: &Wires, needed: u8) -> Option<EdgeId> {
+    let mut taken = 0;
+    for e in wires.empty_edges_descending() {
+        if groups.join(e) {
+            taken += 1;
+            if taken == needed + 1 {
+                return Some(e);
+            }
+        }
+    }
+    None
+}
+
+/// An enemy piece that might reach the King of the side to move (see [`reach_region`]).
+#[derive(Clone, Copy)]
+struct Threat {
+    from: Square,
+    role: Role,
+    /// Whether it reaches the King in the position as it is.
+    attacks: bool,
+    /// The squares whose occupancy may change that.
+    region: SquareSet,
+}
+
+/// The enemy's reach of the King of the side to move, and where a piece move or a wire could
+/// change it (the King staying put).
+struct Threats {
+    king: Square,
+    /// The enemy King stands next to it: attacked whatever else happens.
+    next_to_king: bool,
+    /// Every enemy piece but the King that geometry lets reach the King.
+    pieces: arrayvec::ArrayVec<Threat, 41>,
+    /// Squares beside which a wire may change some enemy piece's reach of the King.
+    wire_sensitive: SquareSet,
+}
+
+impl Threats {
+    fn attacked_now(&self) -> bool {
+        self.next_to_king || self.pieces.iter().any(|t| t.attacks)
+    }
+
+    /// Whether a wire on the empty edge `e` leaves every enemy piece's reach of the King as it
+    /// is, whatever piece of the side to move other than the King has just moved: it removes
+    /// no wires and has no side where a wire matters.
+    fn is_quiet<L: LoopRule>(&self, wires: &Wires, e: EdgeId) -> bool {
+        e.side_squares() & self.wire_sensitive == 0 && !L::removes(wires, e)
+    }
+
+    /// Whether the King is attacked, under the wires as they are, after one of its side's other
+    /// pieces moves from `from` to `to`: only the enemy pieces whose region the move touches
+    /// are looked at again (one taken on `to` attacks nothing).
+    fn attacked_after<L: LoopRule>(&self, pos: &Position<L>, from: Square, to: Square) -> bool {
+        if self.next_to_king {
+            return true;
+        }
+        let moved = bit(from) | bit(to);
+        let enemy = !pos.side;
+        let occupied = pos.all_pieces() & !bit(from) | bit(to);
+        let enemy_pieces = pos.occupied[enemy as usize] & !bit(to);
+        // The attacks the move cannot touch first: in check, they answer at once.
+        let untouched = |t: &&Threat| t.from != to && t.region & moved == 0;
+        if self.pieces.iter().filter(untouched).any(|t| t.attacks) {
+            return true;
+        }
+        self.pieces.iter().any(|t| {
+            if t.from == to || t.region & moved == 0 {
+                false
+            } else {
+                let s = Surroundings {
+                    wires: pos.wires,
+                    occupied: occupied & !bit(t.from),
+                    friends: enemy_pieces & !bit(t.from),
+                };
+                reaches(t.role, t.from, self.king, &s)
+            }
+        })
     }
 }
 
