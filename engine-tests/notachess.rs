@@ -598,3 +598,14 @@ fn random_games_agree_with_the_reference() {
     println!("compared {nodes} positions; ends {ends:?}");
     assert!(nodes > 1000);
 }
+
+/// A position text may crowd the board: twenty-three enemy Short Windriders within reach of the
+/// King once overflowed a list sized for sixteen (a panic on `jester moves`). Every per-piece
+/// list holds a full board now; the turns agree with the reference generator.
+#[test]
+fn a_board_crowded_with_windriders_is_generated_as_the_reference_does() {
+    let p = pos("**dddd*/dddddd*/ddddddk/ddddddd/K6/*6/*4** w - 0 10");
+    let mut nodes = 0;
+    walk(&p, 1, &mut nodes);
+    assert!(nodes > 1, "the King has turns to compare");
+}

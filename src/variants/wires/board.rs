@@ -30,6 +30,10 @@ pub const BOARD: SquareSet = rank_span(0, 1, 4)
     | rank_span(5, 0, 5)
     | rank_span(6, 2, 5);
 
+/// How many squares the board has: also the most pieces a position can hold, so the bound of
+/// every per-piece list (a position text may fill the board).
+pub const SQUARE_COUNT: usize = BOARD.count_ones() as usize;
+
 const fn rank_span(rank: u32, first_file: u32, last_file: u32) -> SquareSet {
     let mut set = 0;
     let mut f = first_file;

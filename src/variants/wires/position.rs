@@ -1,7 +1,9 @@
 //! The position and its actions: pieces on the 41 squares, the wires, and where the seat to move
 //! stands in its turn (N3).
 
-use super::board::{bit, distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet};
+use super::board::{
+    bit, distance, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet, SQUARE_COUNT,
+};
 use super::forest::{Placement, PointGroups, Wires};
 use super::pieces::{destinations, reach_region, reaches, windrider_traced, Role, Surroundings};
 use super::rules::{LoopRule, SquareLoops, WholeLoops};
@@ -660,7 +662,7 @@ struct Threats {
     /// The enemy King stands next to it: attacked whatever else happens.
     next_to_king: bool,
     /// Every enemy piece but the King that geometry lets reach the King.
-    pieces: arrayvec::ArrayVec<Threat, 41>,
+    pieces: arrayvec::ArrayVec<Threat, SQUARE_COUNT>,
     /// Squares beside which a wire may change some enemy piece's reach of the King.
     wire_sensitive: SquareSet,
 }
@@ -720,7 +722,7 @@ struct CachedAttack {
 /// Short Windriders are the expensive walks, and a wire off every edge a windrider's walk looked
 /// at cannot change its verdict.
 struct KingSafety {
-    windriders: arrayvec::ArrayVec<CachedAttack, 16>,
+    windriders: arrayvec::ArrayVec<CachedAttack, SQUARE_COUNT>,
     /// `Some(attacked)` when the wires cannot matter (see `attack_without_wires`).
     walled: Option<bool>,
 }
