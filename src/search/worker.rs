@@ -433,20 +433,23 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        // The pruning decisions below use the table's score where its bound says the static
+        // evaluation is wrong in that direction: a searched score is the better estimate.
+        let eval = if in_check { static_eval } else { refine_with_table(static_eval, tt_entry, ply) };
 
         if !N::PV && !in_check && ply > 0 {
             // Reverse futility: far above beta at low depth, assume a cutoff.
             if depth <= REVERSE_FUTILITY_MAX_DEPTH
-                && static_eval - reverse_futility_margin(depth, improving) >= beta
+                && eval - reverse_futility_margin(depth, improving) >= beta
                 && beta.abs() < Score::MATE - 1000
             {
-                return static_eval;
+                return eval;
             }
             // Null move: if passing still beats beta, a real move will too (the variant refuses
             // the pass in zugzwang-prone positions).
-            if depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta && beta.abs() < Score::MATE - 1000 {
+            if depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && beta.abs() < Score::MATE - 1000 {
                 if let Some(passed) = pos.null_move() {
-                    let r = null_move_reduction(depth, static_eval - beta);
+                    let r = null_move_reduction(depth, eval - beta);
                     self.keys.push(passed.key());
                     let score =
                         self.visit::<NonPv>(pos.to_move(), &passed, depth - 1 - r, ply + 1, beta - 1, beta);
@@ -500,7 +503,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && !noisy
                 && depth <= FUTILITY_MAX_DEPTH
                 && best_score > Score::mated_in(MAX_PLY as i32).0
-                && static_eval + futility_margin(depth) <= alpha
+                && eval + futility_margin(depth) <= alpha
             {
                 continue;
             }
@@ -603,7 +606,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
-            best_score = pos.evaluate();
+            best_score = refine_with_table(pos.evaluate(), tt_entry, ply);
             if best_score >= beta {
                 return best_score;
             }
@@ -750,6 +753,28 @@ fn tt_cutoff(entry: Option<TtEntry>, depth: i32, ply: usize, alpha: i32, beta: i
         Bound::Upper => score <= alpha,
     };
     decides.then_some(score)
+}
+
+/// The static evaluation, or the table's score for the node where its bound shows the static
+/// evaluation to be too high (an upper bound below it) or too low (a lower bound above it).
+/// Mate scores are left out: they are exact about a line, not an estimate of the position.
+#[inline]
+fn refine_with_table(static_eval: i32, entry: Option<TtEntry>, ply: usize) -> i32 {
+    let Some(e) = entry else { return static_eval };
+    let score = e.score.from_tt(ply as i32).0;
+    if score.abs() >= Score::MATE - 1000 {
+        return static_eval;
+    }
+    let better = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > static_eval,
+        Bound::Upper => score < static_eval,
+    };
+    if better {
+        score
+    } else {
+        static_eval
+    }
 }
 
 /// Selection sort step: moves the best remaining move to `index` and returns it.
