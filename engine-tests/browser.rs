@@ -11,8 +11,11 @@
 //! With `JESTER_SCREENSHOTS=<dir>` the layout test also writes the screenshots shown in
 //! protocol-docs/serve.md (`<variant>-<width>x<height>.png`).
 
+#[path = "common/pgn_library.rs"]
+mod pgn_library;
 mod web;
 
+use pgn_library::read_pgn;
 use serde_json::{json, Value};
 use std::time::Duration;
 use web::{Browser, Served};
@@ -384,39 +387,6 @@ fn download_pgn(page: &Page) -> String {
     let name = page.browser.eval("return document.getElementById('pgn-link').download;");
     assert!(name.as_str().unwrap().ends_with(".pgn"), "{name}");
     text.as_str().unwrap().to_string()
-}
-
-/// What pgn-reader (moves replayed with shakmaty) saw of a PGN text.
-#[derive(Default)]
-struct Seen {
-    games: usize,
-    moves: usize,
-    errors: Vec<String>,
-    pos: shakmaty::Chess,
-}
-
-impl pgn_reader::Visitor for Seen {
-    type Result = ();
-    fn begin_game(&mut self) {
-        self.pos = shakmaty::Chess::default();
-    }
-    fn san(&mut self, san: pgn_reader::SanPlus) {
-        use shakmaty::Position;
-        self.moves += 1;
-        match san.san.to_move(&self.pos) {
-            Ok(m) => self.pos.play_unchecked(&m),
-            Err(e) => self.errors.push(format!("{san}: {e}")),
-        }
-    }
-    fn end_game(&mut self) {
-        self.games += 1;
-    }
-}
-
-fn read_pgn(text: &str) -> Seen {
-    let mut seen = Seen::default();
-    pgn_reader::BufferedReader::new(text.as_bytes()).read_all(&mut seen).expect("PGN readable");
-    seen
 }
 
 /// python-chess, where installed, reads the PGN with no errors and `moves` main-line moves.

@@ -6,6 +6,10 @@
 //! * `perft`, `moves`, `show`, `variants`: the output shapes scripts rely on.
 //! * A closed stdout pipe is not a crash.
 
+#[path = "common/pgn_library.rs"]
+mod pgn_library;
+
+use pgn_library::read_pgn;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
@@ -636,49 +640,6 @@ fn analyze_writes_the_pv_in_san_where_the_variant_has_it() {
     assert_eq!(pvs(&ok(&fire)), pvs(&ok(&[&fire[..], &["--san"]].concat())));
     let throne = ok(&["analyze", "--depth", "3", "--variant", "thronekings", "--san"]);
     assert!(pvs(&throne).iter().flatten().all(|w| !is_move_token(w)), "{throne}");
-}
-
-/// What a PGN library (pgn-reader, moves replayed with shakmaty) saw of a PGN text: games,
-/// main-line moves, comments, variations (counted, not entered), and moves it could not play.
-#[derive(Default)]
-struct Seen {
-    games: usize,
-    moves: usize,
-    comments: Vec<String>,
-    variations: usize,
-    errors: Vec<String>,
-    pos: shakmaty::Chess,
-}
-
-impl pgn_reader::Visitor for Seen {
-    type Result = ();
-    fn begin_game(&mut self) {
-        self.pos = shakmaty::Chess::default();
-    }
-    fn san(&mut self, san: pgn_reader::SanPlus) {
-        use shakmaty::Position;
-        self.moves += 1;
-        match san.san.to_move(&self.pos) {
-            Ok(m) => self.pos.play_unchecked(&m),
-            Err(e) => self.errors.push(format!("{san}: {e}")),
-        }
-    }
-    fn comment(&mut self, comment: pgn_reader::RawComment<'_>) {
-        self.comments.push(String::from_utf8_lossy(comment.as_bytes()).into_owned());
-    }
-    fn begin_variation(&mut self) -> pgn_reader::Skip {
-        self.variations += 1;
-        pgn_reader::Skip(true)
-    }
-    fn end_game(&mut self) {
-        self.games += 1;
-    }
-}
-
-fn read_pgn(text: &str) -> Seen {
-    let mut seen = Seen::default();
-    pgn_reader::BufferedReader::new(text.as_bytes()).read_all(&mut seen).expect("PGN readable");
-    seen
 }
 
 /// python-chess, where it is installed (`pip install chess`), reads `path`: each game's errors,

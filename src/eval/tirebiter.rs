@@ -11,7 +11,7 @@ use super::params::{
 use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
-use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition};
+use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition, MAX_PIECES};
 
 param_struct! {
     /// The Tirebiter and Nick Danger evaluation's weights (centipawns unless a share); the
@@ -109,7 +109,7 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
     let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
     // Each normal piece's pattern, once: its attacks, mobility and multi-capture targets.
-    let mut pattern = [Bitboard::EMPTY; 32];
+    let mut pattern = [Bitboard::EMPTY; MAX_PIECES];
     let mut attacked = [Attackers::new(), Attackers::new()];
     for (slot, u) in pos.units() {
         if u.is_tirebiter() {

@@ -291,7 +291,9 @@ impl FireFighter {
         }
     }
 
-    /// Rebuilds the derived bitboards from the piece list.
+    /// Rebuilds the derived bitboards from the piece list. Written out rather than built from
+    /// `note_added`: `validate` compares the incrementally kept state with this one, so it is
+    /// the independent account.
     pub(super) fn refresh(&mut self) {
         self.occupied = [Bitboard::EMPTY; 2];
         self.crowded = Bitboard::EMPTY;

@@ -44,7 +44,7 @@ const WALK_STARTS: &[&str] = &[
     "4k3/4r3/8/8/4(RB)3/8/8/4K3 w - - 0 1 Aa",
 ];
 
-/// The bitboard shortcuts of move generation give exactly the moves that playing every
+/// The bitboard shortcuts of royal safety (F8) give exactly the moves that playing every
 /// candidate gives, along pseudo-random games from varied positions, under every pair of armies.
 #[test]
 fn legality_shortcuts_agree_with_trial_play() {

@@ -20,7 +20,7 @@ mod text;
 mod tests;
 
 pub use position::{
-    capture_pattern, steps, Leg, Move, MoveKind, TirebiterPosition, Unit, CASTLINGS, MAX_LEGS,
+    capture_pattern, steps, Leg, Move, MoveKind, TirebiterPosition, Unit, CASTLINGS, MAX_LEGS, MAX_PIECES,
 };
 pub use rules::{NickDanger, Rules, Tirebiter};
 pub use text::{SetupError, START};
