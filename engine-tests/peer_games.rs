@@ -159,6 +159,7 @@ fn games_against_fairymax_under_xboard() {
         dir: dir.clone(),
         timeout: Duration::from_secs(600),
         engine_options: String::new(),
+        fischer_castling: false,
     };
     let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
     let context = || {
@@ -278,16 +279,18 @@ fn pgn_checker_reads_xboard_verdicts() {
 }
 
 /// jester against itself under real XBoard in `variant` (one game), with these engine options
-/// (`-firstOptions` / `-secondOptions`). Every game must be played out, its moves legal by
-/// jester's rules on replay (`check`), with no complaint from either engine and no move refused.
+/// (`-firstOptions` / `-secondOptions`) and XBoard's `-fischerCastling` as given. Every game must
+/// be played out, its moves legal by jester's rules on replay (`check`), with no complaint from
+/// either engine and no move refused. Returns XBoard's debug log.
 fn self_play_under_xboard(
     label: &str,
     variant: &str,
     engine_options: String,
+    fischer_castling: bool,
     check: impl Fn(&xboard_gui::PgnGame) -> Result<xboard_gui::CheckedGame, String>,
-) {
-    let Some(xboard) = require_peer("xboard", "xboard") else { return };
-    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return };
+) -> String {
+    let Some(xboard) = require_peer("xboard", "xboard") else { return String::new() };
+    let Some(xvfb_run) = require_peer("xvfb-run", "xvfb") else { return String::new() };
     let games = 1;
     let dir = std::env::temp_dir().join(format!("jester-xboard-{label}-{}", std::process::id()));
     let setup = XboardMatch {
@@ -304,6 +307,7 @@ fn self_play_under_xboard(
         dir: dir.clone(),
         timeout: Duration::from_secs(600),
         engine_options,
+        fischer_castling,
     };
     let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{e}"));
     let context = || format!("PGN:\n{}\nXBoard log tail:\n{}", run.pgn, xboard_gui::tail(&run.debug_log, 60));
@@ -327,6 +331,7 @@ fn self_play_under_xboard(
     }
     assert!(!run.debug_log.contains("Illegal move"), "{label}: a move was refused\n{}", context());
     let _ = std::fs::remove_dir_all(&dir);
+    run.debug_log
 }
 
 /// Fighting Kings and Throne Kings: jester against itself under real XBoard, which learns each
@@ -338,10 +343,10 @@ fn self_play_under_xboard(
 fn fighting_kings_self_play_under_xboard() {
     use jester::variants::chess::{FightingKings, Position, ThroneKings};
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    self_play_under_xboard("fightingkings", "fightingkings", String::new(), |game| {
+    self_play_under_xboard("fightingkings", "fightingkings", String::new(), false, |game| {
         xboard_gui::check_game_as::<Position<FightingKings>>(game)
     });
-    self_play_under_xboard("thronekings", "thronekings", String::new(), |game| {
+    self_play_under_xboard("thronekings", "thronekings", String::new(), false, |game| {
         xboard_gui::check_game_as::<Position<ThroneKings>>(game)
     });
 }
@@ -361,10 +366,42 @@ fn cwda_self_play_under_xboard() {
         let label = format!("cwda-{}-{}", armies[0], armies[1]);
         let options = format!("WhiteArmy={},BlackArmy={}", armies[0], armies[1]);
         let start = CwdaPosition::start_with_armies(armies).expect("cwda has armies");
-        self_play_under_xboard(&label, "cwda", options, |game| {
+        self_play_under_xboard(&label, "cwda", options, false, |game| {
             xboard_gui::check_game_from(game, start.clone())
         });
     }
+}
+
+/// Chess with Different Armies with every piece in a picture of its own: XBoard started with
+/// `-fischerCastling` and jester told so (`FischerCastling=1`), so the corner pieces keep
+/// their own slots and the castling rights travel as file letters. The game must play out as
+/// above, and the position XBoard hands the second engine must keep both sides' castling rights
+/// (a Clobberers Bede and a Nutty Charging Rook hold the corners, neither in the Rook's slot).
+#[test]
+fn cwda_distinct_pictures_under_xboard_with_fischer_castling() {
+    use jester::core::{Army, Game};
+    use jester::variants::chess::CwdaPosition;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let armies = [Army::Clobberers, Army::Nutty];
+    let options = format!("WhiteArmy={},BlackArmy={},FischerCastling=1", armies[0], armies[1]);
+    let start = CwdaPosition::start_with_armies(armies).expect("cwda has armies");
+    let log = self_play_under_xboard("cwda-fischer", "cwda", options, true, |game| {
+        xboard_gui::check_game_from(game, start.clone())
+    });
+    if log.is_empty() {
+        return; // XBoard or Xvfb missing: skipped above
+    }
+    // jester's table keeps the Bede (D) and the Charging Rook (t) out of the Rook's slot.
+    let setup =
+        log.lines().find(|l| l.contains("<first : setup (")).unwrap_or_else(|| panic!("no setup:\n{log}"));
+    assert!(setup.contains("(PNBRQFEAMW..IDTHL.S.UKpnbrqfeamw..idthl.s.uk)"), "{setup}");
+    assert!(setup.contains(" w HAha "), "{setup}");
+    // XBoard's own start for the second engine still lets both sides castle both ways.
+    let handed = log
+        .lines()
+        .find(|l| l.contains(">second: setboard "))
+        .unwrap_or_else(|| panic!("XBoard sent the second engine no position:\n{log}"));
+    assert!(handed.contains(" w HAha "), "{handed}");
 }
 
 /// Standard chess, jester against itself under real XBoard (XBoard's own rules and legality
@@ -372,7 +409,7 @@ fn cwda_self_play_under_xboard() {
 #[test]
 fn normal_self_play_under_xboard() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    self_play_under_xboard("normal", "normal", String::new(), xboard_gui::check_game);
+    self_play_under_xboard("normal", "normal", String::new(), false, xboard_gui::check_game);
 }
 
 /// The variants XBoard cannot show, jester against itself under real XBoard as a user would try
@@ -404,6 +441,7 @@ fn variants_xboard_cannot_show_are_declined_under_xboard() {
             dir: dir.clone(),
             timeout: Duration::from_secs(120),
             engine_options: String::new(),
+            fischer_castling: false,
         };
         let run = setup.run(&xvfb_run, &xboard).unwrap_or_else(|e| panic!("{variant}: {e}"));
         let context = || {

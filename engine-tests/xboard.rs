@@ -532,6 +532,55 @@ fn army_options_shape_the_setup() {
     j.finish();
 }
 
+/// `option FischerCastling=1` (for an XBoard started with `-fischerCastling`): the cwda
+/// `setup` keeps every piece in its own slot (the Rookies' Short Rook `S` and the Clobberers'
+/// Bede `d` stay out of the Rook's, so no two kinds share a picture) and names the castling
+/// corners by their files; a `setboard` in that form keeps its castling rights (the King then
+/// castles), while a file naming no corner is refused by name and the position kept. A bad
+/// value is refused; switching back restores the Rook-slot form.
+#[test]
+fn fischer_castling_option_gives_each_piece_its_own_slot() {
+    let mut j = xboard();
+    j.send("option WhiteArmy=rookies");
+    j.send("option BlackArmy=clobberers");
+    j.send("option FischerCastling=1");
+    j.send("new");
+    j.send("variant cwda");
+    let lines = ping(&mut j, 1);
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some(
+            "setup (PNBRQFEAMW..IDTHL.S.UKpnbrqfeamw..idthl.s.uk) 8x8+0_fairy \
+             defakfed/pppppppp/8/8/8/8/PPPPPPPP/SWHMKHWS w HAha - 0 1"
+        ),
+        "{lines:?}"
+    );
+    // Castling rights in file letters, as XBoard writes them: White may castle on the h-side.
+    j.send("setboard d3k2d/8/8/8/8/8/8/S3K2S w Hh - 0 1");
+    assert_eq!(ping(&mut j, 2), Vec::<String>::new());
+    j.send("usermove e1g1");
+    assert_eq!(ping(&mut j, 3), Vec::<String>::new(), "castling with the right kept");
+    // A file that is no castling corner: refused naming the field, the position kept.
+    j.send("setboard d3k2d/8/8/8/8/8/8/S3K2S w Bh - 0 1");
+    let lines = ping(&mut j, 4);
+    assert!(lines.iter().any(|l| l.starts_with("tellusererror") && l.contains("'Bh'")), "{lines:?}");
+    j.send("usermove e8d7");
+    assert_eq!(ping(&mut j, 5), Vec::<String>::new(), "Black to move after e1g1 in the kept game");
+    j.send("option FischerCastling=maybe");
+    let lines = ping(&mut j, 6);
+    assert!(lines.len() == 1 && lines[0].starts_with("Error") && lines[0].contains("maybe"), "{lines:?}");
+    j.send("option FischerCastling=0");
+    j.send("new");
+    j.send("variant cwda");
+    let lines = ping(&mut j, 7);
+    assert!(
+        lines.first().is_some_and(|l| l.starts_with("setup (PNBSQ") && l.ends_with(" w KQkq - 0 1")),
+        "{lines:?}"
+    );
+    j.send("quit");
+    j.finish();
+}
+
 /// The variants XBoard cannot show, talking to XBoard (which rejects `feature jester_notation`):
 /// a `setup` of the start as far as XBoard can draw it (so it does not fall back to chess), one
 /// `tellusererror` saying why and where to play it (XBoard's two `variant` commands at start-up

@@ -37,6 +37,8 @@ pub struct XboardMatch {
     pub timeout: Duration,
     /// `-firstOptions` / `-secondOptions`: engine options, `Name=value,Name=value`.
     pub engine_options: String,
+    /// `-fischerCastling`: XBoard reads and writes castling rights as file letters.
+    pub fischer_castling: bool,
 }
 
 /// What a finished run left behind.
@@ -104,6 +106,10 @@ impl XboardMatch {
         opt("soundProgram", String::new());
         opt("debugMode", "true".into());
         opt("nameOfDebugFile", path(&self.debug_path()));
+        if self.fischer_castling {
+            // A flag without a value: XBoard 4.9 hangs at start-up on `-fischerCastling true`.
+            args.push("-fischerCastling".into());
+        }
         args.push("-noGUI".into());
         args
     }

@@ -10,7 +10,8 @@
 # share the machine alike; keep other heavy work off it meanwhile. JESTER picks the binary
 # (default target/release/jester, a --release build); JESTER_OPTIONS adds options to it, e.g.
 # "option.UCI_LimitStrength=true option.UCI_Elo=1500" to calibrate the Elo scale (uci.md). The PGN
-# and the log are kept in ladder-<rung>-<date>/ under $LADDER_DIR (default /tmp).
+# and the log are kept in ladder-<rung>-<date>/ under $LADDER_DIR (default /tmp). LADDER_SEED
+# (default 1) picks the random openings: a second run of a rung with another seed adds new games.
 set -euo pipefail
 rung=${1:?usage: ladder.sh RUNG [GAMES] [TC]}
 games=${2:-200}
@@ -45,7 +46,7 @@ esac
 "$jester" match --variant "$variant" \
   --engine "cmd=$jester proto=uci name=jester option.Hash=64 option.Threads=1 ${JESTER_OPTIONS:-}" \
   --engine "$peer" \
-  --tc "$tc" --games "$games" --concurrency 1 --random-plies 4 --seed 1 \
+  --tc "$tc" --games "$games" --concurrency 1 --random-plies 4 --seed "${LADDER_SEED:-1}" \
   --resign movecount=5,score=1000 --draw movenumber=40,movecount=10,score=10 \
   --pgn "$out/games.pgn" 2>&1 | tee "$out/match.log"
 echo "(games and log in $out; jester: $jester, checkout $(git rev-parse --short HEAD 2>/dev/null || echo unknown);"

@@ -119,12 +119,16 @@ impl Session {
         let mut armies = self.armies;
         armies[usize::from(seat != Seat::WHITE)] = army;
         self.armies = armies;
-        let fresh = self.start.is_none() && self.moves.is_empty();
-        if fresh && self.game_armies != armies && self.has_armies() {
+        if self.is_fresh() && self.game_armies != armies && self.has_armies() {
             self.new_game();
             return true;
         }
         false
+    }
+
+    /// Whether the game is at the variant's own start: no position set up, no move played.
+    pub fn is_fresh(&self) -> bool {
+        self.start.is_none() && self.moves.is_empty()
     }
 
     /// Whether the variant lets each side choose its army.

@@ -16,7 +16,7 @@ use crate::search::{
     params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
     MAX_THREADS,
 };
-use crate::variants::{Variant, XboardRefusal, XboardSupport, VARIANTS};
+use crate::variants::{Variant, XboardCastling, XboardRefusal, XboardSupport, VARIANTS};
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -84,10 +84,57 @@ pub struct Xboard<W: Write> {
     refusal_told: Option<Variant>,
     /// In a refused game: the side XBoard has to move (no move is played on jester's board).
     refused_to_move: Seat,
+    /// How XBoard writes castling rights (option `FischerCastling`, for an XBoard started with
+    /// `-fischerCastling`): decides the castling field and the corner pieces' slots in a
+    /// `setup`.
+    castling: XboardCastling,
 }
 
 /// The feature a client accepts to say it reads jester's own notation in every variant.
 const OWN_NOTATION_FEATURE: &str = "jester_notation";
+
+/// An 8x8 position text with its castling field (the third) in file letters, as XBoard reads and
+/// writes it with `-fischerCastling`: the King's side is the h-file corner, the Queen's the
+/// a-file corner (`KQkq` becomes `HAha`).
+fn castling_as_files(text: &str) -> String {
+    map_castling_field(text, |c| match c {
+        'K' => 'H',
+        'Q' => 'A',
+        'k' => 'h',
+        'q' => 'a',
+        c => c,
+    })
+}
+
+/// The reverse of [`castling_as_files`], for a field made of corner files only. Any other field
+/// is left as it came, for the position reader to judge (and refuse, naming it as sent).
+fn castling_from_files(text: &str) -> String {
+    let corner_files = |field: &str| field.chars().all(|c| matches!(c, 'A' | 'H' | 'a' | 'h'));
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.get(2) {
+        Some(field) if corner_files(field) => {}
+        _ => return text.to_string(),
+    }
+    let field: String = fields[2]
+        .chars()
+        .map(|c| match c {
+            'H' => 'K',
+            'A' => 'Q',
+            'h' => 'k',
+            _ => 'q',
+        })
+        .collect();
+    fields[2] = &field;
+    fields.join(" ")
+}
+
+fn map_castling_field(text: &str, map: impl Fn(char) -> char) -> String {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    if let Some(castling) = fields.get_mut(2) {
+        *castling = castling.chars().map(map).collect();
+    }
+    fields.join(" ")
+}
 
 /// XBoard's mate score convention: 100000 + moves (negative when being mated).
 fn xboard_score(score: Score) -> i64 {
@@ -123,6 +170,7 @@ impl<W: Write> Xboard<W> {
             own_notation: false,
             refusal_told: None,
             refused_to_move: Seat::WHITE,
+            castling: XboardCastling::RookSlot,
         }
     }
 
@@ -532,6 +580,9 @@ impl<W: Write> Xboard<W> {
         for side in ["WhiteArmy", "BlackArmy"] {
             self.send(&format!("feature option=\"{side} -combo {}\"", armies.join(" /// ")));
         }
+        // Set with XBoard's -fischerCastling: castling rights as file letters, so that in cwda
+        // every piece keeps a picture of its own.
+        self.send("feature option=\"FischerCastling -check 0\"");
         // Offered last, so that a GUI has accepted everything else before rejecting it.
         self.send(&format!("feature {OWN_NOTATION_FEATURE}=1"));
         self.send("feature done=1");
@@ -598,9 +649,12 @@ impl<W: Write> Xboard<W> {
             XboardSupport::Refused(refusal) => return self.describe_refusal(variant, refusal),
         };
         // XBoard's FEN has no armies field: the pieces on the board say it all.
-        let start = without_armies_field(&self.session.summary().start_text).to_string();
+        let mut start = without_armies_field(&self.session.summary().start_text).to_string();
+        if self.castling == XboardCastling::Files {
+            start = castling_as_files(&start);
+        }
         let (table, pieces) = match setup.for_armies {
-            Some(describe) => describe(self.session.armies()),
+            Some(describe) => describe(self.session.armies(), self.castling),
             None => (setup.piece_to_char.to_string(), setup.pieces.iter().map(|p| p.to_string()).collect()),
         };
         self.send(&format!("setup ({table}) {} {start}", setup.geometry));
@@ -694,8 +748,28 @@ impl<W: Write> Xboard<W> {
         }
     }
 
+    /// `option FischerCastling`: a game not begun yet is described again in the new form
+    /// (XBoard takes it at its next `new` and `variant`, as for the armies).
+    fn set_castling(&mut self, castling: XboardCastling) {
+        if self.castling == castling {
+            return;
+        }
+        self.cancel_search();
+        self.castling = castling;
+        if self.session.is_fresh() {
+            self.describe_variant(self.session.variant());
+        }
+        self.resume();
+    }
+
     fn setboard(&mut self, text: &str) {
         let mut candidate = self.session.clone();
+        // An XBoard started with -fischerCastling names castling corners by their files.
+        let text = match self.session.variant().info().xboard {
+            XboardSupport::Refused(_) => text.to_string(),
+            _ => castling_from_files(text),
+        };
+        let text = text.as_str();
         match candidate.set_position(Some(text), &[]) {
             Ok(()) => {
                 self.cancel_search();
@@ -775,6 +849,11 @@ impl<W: Write> Xboard<W> {
                     self.resume();
                 }
                 Err(e) => self.error(&e.to_string(), line),
+            },
+            Some(("FischerCastling", value)) => match value.trim() {
+                "1" | "true" => self.set_castling(XboardCastling::Files),
+                "0" | "false" => self.set_castling(XboardCastling::RookSlot),
+                _ => self.error("bad option value", line),
             },
             Some(("MultiSeatSearch", value)) => match MultiSeatSearch::from_name(value.trim()) {
                 Some(algorithm) => {

@@ -108,8 +108,23 @@ pub struct XboardSetup {
     pub for_armies: Option<DescribeArmies>,
 }
 
-/// The piece-to-char table and `piece` lines' arguments of a game with these armies.
-pub type DescribeArmies = fn(Armies) -> (String, Vec<String>);
+/// The piece-to-char table and `piece` lines' arguments of a game with these armies, for an
+/// XBoard that reads castling rights as `castling` says.
+pub type DescribeArmies = fn(Armies, XboardCastling) -> (String, Vec<String>);
+
+/// How the XBoard at the other end reads and writes castling rights in its position texts, which
+/// decides where a corner piece that is not a Rook can sit in the piece-to-char table
+/// (protocol-docs/xboard.md, "Chess with Different Armies").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum XboardCastling {
+    /// `KQkq`, XBoard's default: XBoard 4.9 keeps a right only where the corner holds the piece
+    /// in the Rook's slot, so every corner piece must take that slot (and share its picture).
+    #[default]
+    RookSlot,
+    /// File letters (`HAha`), as XBoard reads and writes them when started with
+    /// `-fischerCastling`: any piece may hold a castling corner, so each keeps its own slot.
+    Files,
+}
 
 /// Every playable variant, in the order `jester variants` lists them and `jester bench` runs them.
 pub const VARIANTS: &[VariantInfo] = &[

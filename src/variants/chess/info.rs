@@ -4,7 +4,7 @@
 use super::armies::{corner, start_fen, PIECE_TYPES};
 use super::Role;
 use crate::core::{Armies, Army};
-use crate::variants::{Variant, VariantInfo, XboardBoard, XboardSetup, XboardSupport};
+use crate::variants::{Variant, VariantInfo, XboardBoard, XboardCastling, XboardSetup, XboardSupport};
 
 pub const NORMAL_INFO: VariantInfo = VariantInfo {
     variant: Variant::Normal,
@@ -104,18 +104,23 @@ const CWDA_TABLE: &str = "PNBRQFEAMW..IDTHL.S.UKpnbrqfeamw..idthl.s.uk";
 /// XBoard's description of a Chess with Different Armies game: the piece-to-char table and the
 /// `piece` lines' arguments.
 ///
-/// XBoard 4.9 keeps a side's castling rights only where its corner holds the piece in the Rook's
-/// slot, and would otherwise tell the other engine (`setboard`) that nobody may castle. So each
-/// side's corner piece takes its colour's Rook slot, trading places with the FIDE Rook (which
-/// only a promotion can then bring on, A2); a Bede is drawn as a Rook. Tables and moves are
-/// therefore per colour: a `piece` line with `&` would give Black's piece in the same slot
-/// White's moves.
-pub fn cwda_xboard(armies: Armies) -> (String, Vec<String>) {
+/// With `KQkq` castling ([`XboardCastling::RookSlot`]) XBoard 4.9 keeps a side's castling rights
+/// only where its corner holds the piece in the Rook's slot, and would otherwise tell the other
+/// engine (`setboard`) that nobody may castle. So each side's corner piece takes its colour's
+/// Rook slot, trading places with the FIDE Rook (which only a promotion can then bring on, A2); a
+/// Bede is drawn as a Rook. With file letters ([`XboardCastling::Files`], XBoard's
+/// `-fischerCastling`) any piece may hold the corner and every piece keeps its own slot and
+/// picture. Tables and moves are per colour: a `piece` line with `&` would give Black's piece
+/// in the same slot White's moves.
+pub fn cwda_xboard(armies: Armies, castling: XboardCastling) -> (String, Vec<String>) {
     let half = CWDA_TABLE.len() / 2;
     let mut table = String::new();
     let mut pieces = Vec::new();
     for (side, army) in armies.into_iter().enumerate() {
-        let corner = PIECE_TYPES[corner(army) as usize].letter;
+        let corner = match castling {
+            XboardCastling::RookSlot => PIECE_TYPES[corner(army) as usize].letter,
+            XboardCastling::Files => 'R',
+        };
         let swapped = CWDA_TABLE[..half].chars().map(|c| match c {
             'R' => corner,
             c if c == corner => 'R',
@@ -142,7 +147,11 @@ pub fn cwda_xboard(armies: Armies) -> (String, Vec<String>) {
 /// the `setup` that keeps XBoard on the right board: the armies' arrays in the slots of
 /// [`cwda_xboard`].
 pub fn eight_by_eight_board(armies: Armies) -> XboardBoard {
-    XboardBoard { piece_to_char: cwda_xboard(armies).0, geometry: "8x8+0_fairy", fen: start_fen(armies) }
+    XboardBoard {
+        piece_to_char: cwda_xboard(armies, XboardCastling::RookSlot).0,
+        geometry: "8x8+0_fairy",
+        fen: start_fen(armies),
+    }
 }
 
 /// A piece's moves in XBoard's Betza dialect: the catalogue's own (`chess::armies`), but where
@@ -163,6 +172,7 @@ pub fn xboard_betza(role: Role) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::chess::armies::back_rank;
     use crate::variants::chess::betza::{parse, AttackTables};
 
     #[test]
@@ -184,7 +194,7 @@ mod tests {
 
     #[test]
     fn each_corner_piece_takes_its_sides_rook_slot_for_xboard() {
-        let (table, pieces) = cwda_xboard([Army::Clobberers, Army::Nutty]);
+        let (table, pieces) = cwda_xboard([Army::Clobberers, Army::Nutty], XboardCastling::RookSlot);
         let slot = |c: char| table.find(c);
         // XBoard's order puts the Rook fourth in each colour's half.
         assert_eq!(slot('D'), Some(3));
@@ -195,6 +205,47 @@ mod tests {
         }
         assert!(pieces.contains(&"K KirO2lO3".to_string()) && pieces.contains(&"k KisO2".to_string()));
         assert!(pieces.contains(&"t fsRbWbF".to_string()), "{pieces:?}");
-        assert_eq!(cwda_xboard([Army::Fide; 2]).0, CWDA_TABLE);
+        assert_eq!(cwda_xboard([Army::Fide; 2], XboardCastling::RookSlot).0, CWDA_TABLE);
+    }
+
+    /// With castling rights as file letters (XBoard's `-fischerCastling`) no piece needs the
+    /// Rook's slot: every piece of both armies keeps its own slot, so no two kinds share a
+    /// picture, whatever the armies.
+    #[test]
+    fn with_file_castling_every_kind_keeps_its_own_picture() {
+        let half = CWDA_TABLE.len() / 2;
+        for white in Army::ALL {
+            for black in Army::ALL {
+                let (table, pieces) = cwda_xboard([white, black], XboardCastling::Files);
+                assert_eq!(table, CWDA_TABLE, "{white} v {black}");
+                // Each kind on the board sits in a slot of its own: a letter's slot (counted
+                // within its colour's half) names the picture, and the two armies' kinds differ.
+                let slot_of = |letter: char| {
+                    let at = table.find(letter).expect("every piece has a slot");
+                    at % half
+                };
+                let mut kinds: Vec<(Role, usize)> = Vec::new();
+                for (side, army) in [white, black].into_iter().enumerate() {
+                    for role in back_rank(army).into_iter().chain([Role::Pawn]) {
+                        let letter = PIECE_TYPES[role as usize].letter;
+                        let letter = if side == 0 { letter } else { letter.to_ascii_lowercase() };
+                        kinds.push((role, slot_of(letter)));
+                    }
+                }
+                for (i, a) in kinds.iter().enumerate() {
+                    for b in &kinds[i + 1..] {
+                        assert!(
+                            a.0 == b.0 || a.1 != b.1,
+                            "{white} v {black}: {:?} and {:?} share a picture",
+                            a.0,
+                            b.0
+                        );
+                    }
+                }
+                assert!(
+                    pieces.iter().any(|p| p.starts_with("K ")) && pieces.iter().any(|p| p.starts_with("k "))
+                );
+            }
+        }
     }
 }
