@@ -5,6 +5,7 @@ mod common;
 
 use common::is_legal;
 use common::process::{Jester, PROMPT};
+use jester::search::Skill;
 use std::time::{Duration, Instant};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -55,14 +56,17 @@ fn handshake_lists_identity_and_options() {
     }
     let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(variant.contains("var normal"), "{variant}");
+    // The UCI_Elo range is the calibrated one (protocol-docs/strength.md).
+    let (min_elo, max_elo) = (Skill::MIN_ELO, Skill::MAX_ELO);
+    assert!(min_elo < 1350 && max_elo > 1800, "{min_elo} to {max_elo}");
     for option in [
-        "option name Clear Hash type button",
-        "option name Skill Level type spin default 20 min 0 max 20",
-        "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2000 min 1000 max 2000",
-        "option name UCI_ShowWDL type check default false",
+        "option name Clear Hash type button".to_string(),
+        "option name Skill Level type spin default 20 min 0 max 20".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {max_elo} min {min_elo} max {max_elo}"),
+        "option name UCI_ShowWDL type check default false".to_string(),
     ] {
-        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+        assert!(lines.contains(&option), "{option}: {lines:?}");
     }
     assert_eq!(sync(&mut j), Vec::<String>::new());
     j.send("quit");
@@ -287,6 +291,9 @@ fn multipv_reports_distinct_lines_and_searchmoves_restricts() {
 #[test]
 fn options_are_checked() {
     let mut j = uci();
+    let (below, above) = (format!("'{}'", Skill::MIN_ELO - 1), format!("'{}'", Skill::MAX_ELO + 1));
+    let below_elo = format!("setoption name UCI_Elo value {}", Skill::MIN_ELO - 1);
+    let above_elo = format!("setoption name UCI_Elo value {}", Skill::MAX_ELO + 1);
     for (line, token) in [
         ("setoption name Hash value 0", "0"),
         ("setoption name Hash value 99999999", "99999999"),
@@ -299,8 +306,8 @@ fn options_are_checked() {
         ("setoption name Skill Level value 21", "'21'"),
         ("setoption name Skill Level value weak", "'weak'"),
         ("setoption name UCI_LimitStrength value yes", "'yes'"),
-        ("setoption name UCI_Elo value 999", "'999'"),
-        ("setoption name UCI_Elo value 2001", "'2001'"),
+        (below_elo.as_str(), below.as_str()),
+        (above_elo.as_str(), above.as_str()),
         ("setoption name UCI_ShowWDL value 1", "'1'"),
     ] {
         j.send(line);
@@ -745,14 +752,15 @@ fn skill_level_and_elo_weaken_the_play_reproducibly() {
     j.send("setoption name Skill Level value 42");
     sync(&mut j);
     assert_eq!(skill_moves(&mut j).0, weakest);
-    // The rating counts only with UCI_LimitStrength: 1000 is level 0, 2000 full strength.
+    // The rating counts only with UCI_LimitStrength: the lowest is level 0, the highest full
+    // strength.
     j.send("setoption name Skill Level value 20");
-    j.send("setoption name UCI_Elo value 1000");
+    j.send(&format!("setoption name UCI_Elo value {}", Skill::MIN_ELO));
     assert_eq!(skill_moves(&mut j).0, full, "UCI_Elo without UCI_LimitStrength");
     j.send("setoption name UCI_LimitStrength value true");
-    assert_eq!(skill_moves(&mut j).0, weakest, "UCI_Elo 1000");
-    j.send("setoption name UCI_Elo value 2000");
-    assert_eq!(skill_moves(&mut j), (full, 6), "UCI_Elo 2000");
+    assert_eq!(skill_moves(&mut j).0, weakest, "UCI_Elo {}", Skill::MIN_ELO);
+    j.send(&format!("setoption name UCI_Elo value {}", Skill::MAX_ELO));
+    assert_eq!(skill_moves(&mut j), (full, 6), "UCI_Elo {}", Skill::MAX_ELO);
     j.send("quit");
     j.finish();
 }

@@ -13,6 +13,14 @@ use super::time::Limits;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// The measured strength of some levels, as `(level, UCI_Elo)`: the rating is the `UCI_Elo` of
+/// Debian's Stockfish 15.1 that the level scores half the points against at 10+0.1, one thread
+/// each (the strength ladder; games, scores and method in protocol-docs/strength.md, "Calibrating
+/// UCI_Elo"). Level 0 is weaker than Stockfish's weakest setting (1350): its rating is
+/// extrapolated from its score against that one. Levels and ratings both rise.
+const CALIBRATION: [(u8, u32); 7] =
+    [(0, 1200), (2, 1520), (5, 1760), (7, 1830), (10, 1890), (15, 2020), (Skill::FULL_LEVEL, 2130)];
+
 /// A weakened strength: a level below [`Skill::FULL_LEVEL`]. Full strength has no `Skill`, so
 /// the search at full strength is untouched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,11 +31,10 @@ pub struct Skill {
 impl Skill {
     /// The UCI `Skill Level` range: 0 (weakest) to 20 (full strength).
     pub const FULL_LEVEL: u8 = 20;
-    /// The UCI `UCI_Elo` range. The lowest rating maps to level 0 and the highest to full
-    /// strength, which the strength ladder puts near Stockfish's `UCI_Elo` 2000 at 10+0.1
-    /// (protocol-docs/strength.md); see [`Skill::from_elo`].
-    pub const MIN_ELO: u32 = 1000;
-    pub const MAX_ELO: u32 = 2000;
+    /// The UCI `UCI_Elo` range: the measured ratings of level 0 and of full strength
+    /// ([`CALIBRATION`]).
+    pub const MIN_ELO: u32 = CALIBRATION[0].1;
+    pub const MAX_ELO: u32 = CALIBRATION[CALIBRATION.len() - 1].1;
     /// Root moves searched as full lines to choose among (more if the GUI asks for more lines).
     pub const CANDIDATES: usize = 4;
     /// The largest random bonus grows by this many centipawns per level below full strength:
@@ -41,13 +48,21 @@ impl Skill {
         (level < Self::FULL_LEVEL).then_some(Skill { level })
     }
 
-    /// The skill for a rating on the UCI_Elo scale: linear from level 0 at [`Skill::MIN_ELO`]
-    /// to full strength at [`Skill::MAX_ELO`], rounded to the nearest level (50 Elo a level), so
-    /// a higher rating never plays weaker. Provisional until measured (protocol-docs/uci.md).
+    /// The skill for a rating on the UCI_Elo scale: the level the measured points
+    /// ([`CALIBRATION`]) give it, interpolated linearly between the two around it and rounded to
+    /// the nearest level. Both columns rise, so a higher rating never plays weaker.
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let elo = elo.clamp(Self::MIN_ELO, Self::MAX_ELO);
-        let span = Self::MAX_ELO - Self::MIN_ELO;
-        let level = ((elo - Self::MIN_ELO) * u32::from(Self::FULL_LEVEL) + span / 2) / span;
+        let above =
+            CALIBRATION.iter().position(|&(_, rating)| rating >= elo).unwrap_or(CALIBRATION.len() - 1);
+        let (high_level, high) = CALIBRATION[above];
+        let (low_level, low) = CALIBRATION[above.saturating_sub(1)];
+        let level = if high == low {
+            u32::from(high_level)
+        } else {
+            let span = high - low;
+            u32::from(low_level) + ((elo - low) * u32::from(high_level - low_level) + span / 2) / span
+        };
         Self::from_level(level as u8)
     }
 
@@ -104,7 +119,15 @@ mod tests {
         let level = |elo| Skill::from_elo(elo).map_or(Skill::FULL_LEVEL, Skill::level);
         let levels: Vec<u8> = (0..=3000).step_by(10).map(level).collect();
         assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
-        assert_eq!(level(1500), 10);
+        // Every measured point maps to its own level; halfway between two, a level between.
+        assert!(CALIBRATION.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{CALIBRATION:?}");
+        for (measured, rating) in CALIBRATION {
+            assert_eq!(level(rating), measured, "{rating}");
+        }
+        for w in CALIBRATION.windows(2).filter(|w| w[1].0 - w[0].0 >= 2) {
+            let middle = level((w[0].1 + w[1].1) / 2);
+            assert!(w[0].0 < middle && middle < w[1].0, "{w:?}: {middle}");
+        }
     }
 
     #[test]

@@ -44,7 +44,8 @@ pub struct GameRequest {
     /// `/api/engine`: milliseconds to think.
     #[serde(default)]
     pub movetime: Option<u64>,
-    /// `/api/engine`: play at this rating (UCI_Elo scale, 1000 to 2000); absent for full strength.
+    /// `/api/engine`: play at this rating (UCI_Elo scale, `Skill::MIN_ELO` to `Skill::MAX_ELO`);
+    /// absent for full strength.
     #[serde(default)]
     pub elo: Option<u32>,
     /// `/api/pgn`: the players' names.
