@@ -5,7 +5,7 @@
 //! (M7) is what makes this the right shape: a seat that eliminates another doubles its army, so
 //! a rival's elimination of a third seat shows up as a loss, and our own as a gain.
 
-use crate::core::Seat;
+use crate::core::{MoveList, Seat};
 use crate::search::Searchable;
 use crate::variants::fimbriation::board::{Square, CELLS, KNIGHT, NO_SQUARE, RAYS, STEP};
 use crate::variants::fimbriation::{
@@ -35,7 +35,8 @@ const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
 /// The strength of every seat (0 for eliminated ones).
 fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
     let mut s = [0; SEATS];
-    for sq in 0..CELLS as u8 {
+    let pieces = (0..SEATS as u8).flat_map(|seat| pos.pieces_of(Seat(seat)));
+    for sq in pieces {
         let Some(p) = pos.piece_at(sq) else { continue };
         let owner = p.owner().index();
         let role = p.role();
@@ -92,8 +93,12 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
     for seat in 0..SEATS as u8 {
         let seat = Seat(seat);
         let Some(king) = pos.king(seat) else { continue };
+        // Every seat attacking the King, found in one look.
+        let attackers = pos.attackers(king);
+        let attacks = |s: Seat| attackers & (1 << s.0) != 0;
         if seat == to_move {
-            if pos.in_check() {
+            // In check: attacked by another seat.
+            if attackers & !(1 << seat.0) != 0 {
                 danger[seat.index()] = IN_CHECK;
             }
             continue;
@@ -106,7 +111,7 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
         for _ in 0..SEATS {
             if s == seat {
                 before = false;
-            } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
+            } else if pos.is_live(s) && attacks(s) {
                 if before && s != to_move {
                     doomed = true;
                 } else {
@@ -164,6 +169,10 @@ impl Searchable for Fimbriation {
             || (m.kind != MoveKind::Pass && self.piece_at(m.to).is_some())
     }
 
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_noisy(out);
+    }
+
     fn noisy_order(&self, m: Move) -> i32 {
         let victim = match m.kind {
             MoveKind::EnPassant { .. } => ORDER_VALUE[0],
@@ -219,5 +228,78 @@ mod tests {
             evaluate_all(&pos)[0]
         };
         assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
+    }
+
+    /// [`king_dangers`] as first written: each seat asked separately whether it attacks the King.
+    fn king_dangers_seat_by_seat(pos: &Fimbriation) -> [i32; SEATS] {
+        let mut danger = [0; SEATS];
+        let to_move = pos.side();
+        for seat in 0..SEATS as u8 {
+            let seat = Seat(seat);
+            let Some(king) = pos.king(seat) else { continue };
+            if seat == to_move {
+                if pos.in_check() {
+                    danger[seat.index()] = IN_CHECK;
+                }
+                continue;
+            }
+            let (mut doomed, mut checked, mut before) = (false, false, true);
+            let mut s = to_move;
+            for _ in 0..SEATS {
+                if s == seat {
+                    before = false;
+                } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
+                    if before && s != to_move {
+                        doomed = true;
+                    } else {
+                        checked = true;
+                    }
+                }
+                s = Seat((s.0 + 1) % SEATS as u8);
+            }
+            danger[seat.index()] = if doomed {
+                KING_DOOMED
+            } else if checked {
+                KING_CHECKED
+            } else {
+                0
+            };
+        }
+        danger
+    }
+
+    /// The one-look attacker sets give the same King dangers as asking seat by seat, and the
+    /// noisy moves generated directly are the legal moves filtered, along pseudo-random games.
+    #[test]
+    fn king_dangers_agree_with_asking_each_seat() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut dangerous, mut noisy_seen) = (0, 0);
+        for _game in 0..60 {
+            let mut pos = Fimbriation::start();
+            for _ply in 0..300 {
+                let danger = king_dangers(&pos);
+                assert_eq!(danger, king_dangers_seat_by_seat(&pos), "{}", pos.to_text());
+                dangerous += usize::from(danger.iter().any(|&d| d > 0));
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                // Quiescence's direct list is the full list filtered, in the same order.
+                let mut noisy = MoveList::new();
+                pos.noisy_moves(&mut noisy);
+                let filtered: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+                assert_eq!(noisy.to_vec(), filtered, "{}", pos.to_text());
+                noisy_seen += noisy.len();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[(next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(dangerous > 500 && noisy_seen > 5_000, "{dangerous} positions with a King in danger");
     }
 }
