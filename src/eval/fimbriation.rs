@@ -34,21 +34,25 @@ const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
 
 /// The strength of every seat (0 for eliminated ones).
 fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
-    let mut s = [0; SEATS];
-    let pieces = (0..SEATS as u8).flat_map(|seat| pos.pieces_of(Seat(seat)));
-    for sq in pieces {
+    std::array::from_fn(|seat| strength(pos, Seat(seat as u8)))
+}
+
+/// One seat's strength: its pieces summed in a local, not in a shared array indexed by owner,
+/// so that each piece's terms do not wait on the previous piece's store.
+fn strength(pos: &Fimbriation, seat: Seat) -> i32 {
+    let mut total = 0;
+    for sq in pos.pieces_of(seat) {
         let Some(p) = pos.piece_at(sq) else { continue };
-        let owner = p.owner().index();
         let role = p.role();
-        s[owner] += VALUE[role as usize];
+        total += VALUE[role as usize];
         match role {
             Role::Pawn => {
                 let dir = p.direction();
                 let (start, _) = pawn_lines(dir);
                 let at = pawn_line_of(dir, sq);
-                s[owner] += PAWN_STEP * (at as i32 - start as i32).abs();
+                total += PAWN_STEP * (at as i32 - start as i32).abs();
             }
-            Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+            Role::Knight => total += MOBILITY[1] * reach_knight(pos, sq, seat),
             Role::Bishop | Role::Rook | Role::Queen => {
                 let dirs = match role {
                     Role::Rook => 0..4,
@@ -64,18 +68,18 @@ fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
                         }
                     }
                 }
-                s[owner] += MOBILITY[role as usize] * reach;
+                total += MOBILITY[role as usize] * reach;
             }
             Role::King => {
                 let shelter = (0..8)
                     .map(|d| STEP[sq as usize][d])
-                    .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner()))
+                    .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == seat))
                     .count() as i32;
-                s[owner] += SHELTER * shelter.min(4);
+                total += SHELTER * shelter.min(4);
             }
         }
     }
-    s
+    total
 }
 
 fn reach_knight(pos: &Fimbriation, sq: Square, owner: Seat) -> i32 {
@@ -230,6 +234,52 @@ mod tests {
         assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
     }
 
+    /// [`strengths`] as first written: every cell scanned, each piece added to its owner's sum.
+    fn strengths_by_scanning_cells(pos: &Fimbriation) -> [i32; SEATS] {
+        let mut s = [0; SEATS];
+        for sq in 0..CELLS as u8 {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let owner = p.owner().index();
+            let role = p.role();
+            s[owner] += VALUE[role as usize];
+            match role {
+                Role::Pawn => {
+                    let dir = p.direction();
+                    let (start, _) = pawn_lines(dir);
+                    s[owner] += PAWN_STEP * (pawn_line_of(dir, sq) as i32 - start as i32).abs();
+                }
+                Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    let dirs = match role {
+                        Role::Rook => 0..4,
+                        Role::Bishop => 4..8,
+                        _ => 0..8,
+                    };
+                    let mut reach = 0;
+                    for dir in dirs {
+                        for &t in RAYS[sq as usize][dir].as_slice() {
+                            reach += 1;
+                            if pos.piece_at(t).is_some() {
+                                break;
+                            }
+                        }
+                    }
+                    s[owner] += MOBILITY[role as usize] * reach;
+                }
+                Role::King => {
+                    let shelter = (0..8)
+                        .map(|d| STEP[sq as usize][d])
+                        .filter(|&t| {
+                            t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner())
+                        })
+                        .count() as i32;
+                    s[owner] += SHELTER * shelter.min(4);
+                }
+            }
+        }
+        s
+    }
+
     /// [`king_dangers`] as first written: each seat asked separately whether it attacks the King.
     fn king_dangers_seat_by_seat(pos: &Fimbriation) -> [i32; SEATS] {
         let mut danger = [0; SEATS];
@@ -268,8 +318,9 @@ mod tests {
         danger
     }
 
-    /// The one-look attacker sets give the same King dangers as asking seat by seat, and the
-    /// noisy moves generated directly are the legal moves filtered, along pseudo-random games.
+    /// The one-look attacker sets give the same King dangers as asking seat by seat, the
+    /// seat-by-seat strengths the same as the cell scan, and the noisy moves generated directly
+    /// are the legal moves filtered, along pseudo-random games.
     #[test]
     fn king_dangers_agree_with_asking_each_seat() {
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
@@ -285,6 +336,7 @@ mod tests {
             for _ply in 0..300 {
                 let danger = king_dangers(&pos);
                 assert_eq!(danger, king_dangers_seat_by_seat(&pos), "{}", pos.to_text());
+                assert_eq!(strengths(&pos), strengths_by_scanning_cells(&pos), "{}", pos.to_text());
                 dangerous += usize::from(danger.iter().any(|&d| d > 0));
                 let mut moves = MoveList::new();
                 pos.legal_moves(&mut moves);
