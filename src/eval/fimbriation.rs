@@ -5,7 +5,7 @@
 //! (M7) is what makes this the right shape: a seat that eliminates another doubles its army, so
 //! a rival's elimination of a third seat shows up as a loss, and our own as a gain.
 
-use crate::core::Seat;
+use crate::core::{MoveList, Seat};
 use crate::search::Searchable;
 use crate::variants::fimbriation::board::{Square, CELLS, KNIGHT, NO_SQUARE, RAYS, STEP};
 use crate::variants::fimbriation::{
@@ -34,20 +34,25 @@ const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
 
 /// The strength of every seat (0 for eliminated ones).
 fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
-    let mut s = [0; SEATS];
-    for sq in 0..CELLS as u8 {
+    std::array::from_fn(|seat| strength(pos, Seat(seat as u8)))
+}
+
+/// One seat's strength: its pieces summed in a local, not in a shared array indexed by owner,
+/// so that each piece's terms do not wait on the previous piece's store.
+fn strength(pos: &Fimbriation, seat: Seat) -> i32 {
+    let mut total = 0;
+    for sq in pos.pieces_of(seat) {
         let Some(p) = pos.piece_at(sq) else { continue };
-        let owner = p.owner().index();
         let role = p.role();
-        s[owner] += VALUE[role as usize];
+        total += VALUE[role as usize];
         match role {
             Role::Pawn => {
                 let dir = p.direction();
                 let (start, _) = pawn_lines(dir);
                 let at = pawn_line_of(dir, sq);
-                s[owner] += PAWN_STEP * (at as i32 - start as i32).abs();
+                total += PAWN_STEP * (at as i32 - start as i32).abs();
             }
-            Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+            Role::Knight => total += MOBILITY[1] * reach_knight(pos, sq, seat),
             Role::Bishop | Role::Rook | Role::Queen => {
                 let dirs = match role {
                     Role::Rook => 0..4,
@@ -63,18 +68,18 @@ fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
                         }
                     }
                 }
-                s[owner] += MOBILITY[role as usize] * reach;
+                total += MOBILITY[role as usize] * reach;
             }
             Role::King => {
                 let shelter = (0..8)
                     .map(|d| STEP[sq as usize][d])
-                    .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner()))
+                    .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == seat))
                     .count() as i32;
-                s[owner] += SHELTER * shelter.min(4);
+                total += SHELTER * shelter.min(4);
             }
         }
     }
-    s
+    total
 }
 
 fn reach_knight(pos: &Fimbriation, sq: Square, owner: Seat) -> i32 {
@@ -92,8 +97,12 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
     for seat in 0..SEATS as u8 {
         let seat = Seat(seat);
         let Some(king) = pos.king(seat) else { continue };
+        // Every seat attacking the King, found in one look.
+        let attackers = pos.attackers(king);
+        let attacks = |s: Seat| attackers & (1 << s.0) != 0;
         if seat == to_move {
-            if pos.in_check() {
+            // In check: attacked by another seat.
+            if attackers & !(1 << seat.0) != 0 {
                 danger[seat.index()] = IN_CHECK;
             }
             continue;
@@ -106,7 +115,7 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
         for _ in 0..SEATS {
             if s == seat {
                 before = false;
-            } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
+            } else if pos.is_live(s) && attacks(s) {
                 if before && s != to_move {
                     doomed = true;
                 } else {
@@ -164,6 +173,10 @@ impl Searchable for Fimbriation {
             || (m.kind != MoveKind::Pass && self.piece_at(m.to).is_some())
     }
 
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_noisy(out);
+    }
+
     fn noisy_order(&self, m: Move) -> i32 {
         let victim = match m.kind {
             MoveKind::EnPassant { .. } => ORDER_VALUE[0],
@@ -219,5 +232,126 @@ mod tests {
             evaluate_all(&pos)[0]
         };
         assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
+    }
+
+    /// [`strengths`] as first written: every cell scanned, each piece added to its owner's sum.
+    fn strengths_by_scanning_cells(pos: &Fimbriation) -> [i32; SEATS] {
+        let mut s = [0; SEATS];
+        for sq in 0..CELLS as u8 {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let owner = p.owner().index();
+            let role = p.role();
+            s[owner] += VALUE[role as usize];
+            match role {
+                Role::Pawn => {
+                    let dir = p.direction();
+                    let (start, _) = pawn_lines(dir);
+                    s[owner] += PAWN_STEP * (pawn_line_of(dir, sq) as i32 - start as i32).abs();
+                }
+                Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    let dirs = match role {
+                        Role::Rook => 0..4,
+                        Role::Bishop => 4..8,
+                        _ => 0..8,
+                    };
+                    let mut reach = 0;
+                    for dir in dirs {
+                        for &t in RAYS[sq as usize][dir].as_slice() {
+                            reach += 1;
+                            if pos.piece_at(t).is_some() {
+                                break;
+                            }
+                        }
+                    }
+                    s[owner] += MOBILITY[role as usize] * reach;
+                }
+                Role::King => {
+                    let shelter = (0..8)
+                        .map(|d| STEP[sq as usize][d])
+                        .filter(|&t| {
+                            t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner())
+                        })
+                        .count() as i32;
+                    s[owner] += SHELTER * shelter.min(4);
+                }
+            }
+        }
+        s
+    }
+
+    /// [`king_dangers`] as first written: each seat asked separately whether it attacks the King.
+    fn king_dangers_seat_by_seat(pos: &Fimbriation) -> [i32; SEATS] {
+        let mut danger = [0; SEATS];
+        let to_move = pos.side();
+        for seat in 0..SEATS as u8 {
+            let seat = Seat(seat);
+            let Some(king) = pos.king(seat) else { continue };
+            if seat == to_move {
+                if pos.in_check() {
+                    danger[seat.index()] = IN_CHECK;
+                }
+                continue;
+            }
+            let (mut doomed, mut checked, mut before) = (false, false, true);
+            let mut s = to_move;
+            for _ in 0..SEATS {
+                if s == seat {
+                    before = false;
+                } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
+                    if before && s != to_move {
+                        doomed = true;
+                    } else {
+                        checked = true;
+                    }
+                }
+                s = Seat((s.0 + 1) % SEATS as u8);
+            }
+            danger[seat.index()] = if doomed {
+                KING_DOOMED
+            } else if checked {
+                KING_CHECKED
+            } else {
+                0
+            };
+        }
+        danger
+    }
+
+    /// The one-look attacker sets give the same King dangers as asking seat by seat, the
+    /// seat-by-seat strengths the same as the cell scan, and the noisy moves generated directly
+    /// are the legal moves filtered, along pseudo-random games.
+    #[test]
+    fn king_dangers_agree_with_asking_each_seat() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut dangerous, mut noisy_seen) = (0, 0);
+        for _game in 0..60 {
+            let mut pos = Fimbriation::start();
+            for _ply in 0..300 {
+                let danger = king_dangers(&pos);
+                assert_eq!(danger, king_dangers_seat_by_seat(&pos), "{}", pos.to_text());
+                assert_eq!(strengths(&pos), strengths_by_scanning_cells(&pos), "{}", pos.to_text());
+                dangerous += usize::from(danger.iter().any(|&d| d > 0));
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                // Quiescence's direct list is the full list filtered, in the same order.
+                let mut noisy = MoveList::new();
+                pos.noisy_moves(&mut noisy);
+                let filtered: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+                assert_eq!(noisy.to_vec(), filtered, "{}", pos.to_text());
+                noisy_seen += noisy.len();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[(next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(dangerous > 500 && noisy_seen > 5_000, "{dangerous} positions with a King in danger");
     }
 }

@@ -153,26 +153,27 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         pos.key() ^ self.salt
     }
 
-    /// The legal moves in search order: the table's move, captures by MVV/LVA, killers, history.
+    /// A move's place in the search order, larger first: the table's move, captures by
+    /// MVV/LVA, killers, history.
+    fn order_key(&self, pos: &G, killers: &[Option<G::Move>; 2], tt_move: Option<u32>, m: G::Move) -> i32 {
+        if Some(G::pack_move(m)) == tt_move {
+            i32::MAX
+        } else if pos.is_noisy(m) {
+            1_000_000 + pos.noisy_order(m)
+        } else if killers.contains(&Some(m)) {
+            900_000
+        } else {
+            self.history[pos.history_index(m)] + pos.quiet_order(m)
+        }
+    }
+
+    /// The legal moves in search order ([`Self::order_key`]; equal keys keep the generation order).
     fn ordered_moves(&self, pos: &G, ply: usize, tt_move: Option<u32>) -> MoveList<G::Move> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let killers = self.killers[ply.min(MAX_PLY)];
-        let mut keyed: Vec<(i32, G::Move)> = moves
-            .iter()
-            .map(|&m| {
-                let key = if Some(G::pack_move(m)) == tt_move {
-                    i32::MAX
-                } else if pos.is_noisy(m) {
-                    1_000_000 + pos.noisy_order(m)
-                } else if killers.contains(&Some(m)) {
-                    900_000
-                } else {
-                    self.history[pos.history_index(m)] + pos.quiet_order(m)
-                };
-                (key, m)
-            })
-            .collect();
+        let mut keyed: Vec<(i32, G::Move)> =
+            moves.iter().map(|&m| (self.order_key(pos, &killers, tt_move, m), m)).collect();
         keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         keyed.into_iter().map(|(_, m)| m).collect()
     }
@@ -258,9 +259,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         }
         let mut best = stand;
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let mut noisy: Vec<(i32, G::Move)> =
-            moves.iter().filter(|&&m| pos.is_noisy(m)).map(|&m| (pos.noisy_order(m), m)).collect();
+        pos.noisy_moves(&mut moves);
+        let mut noisy: Vec<(i32, G::Move)> = moves.iter().map(|&m| (pos.noisy_order(m), m)).collect();
         noisy.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         for (_, m) in noisy {
             let child = self.play(pos, m);
@@ -363,7 +363,19 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     /// ordering (BRS+), here the table's move or the best capture or killer or history move.
     fn first_ordered_move(&self, pos: &G, ply: usize) -> Option<G::Move> {
         let tt_move = self.ctx.tt.probe(self.tt_key(pos)).and_then(|e| e.best);
-        self.ordered_moves(pos, ply, tt_move).first().copied()
+        // The first of `ordered_moves` without sorting them all: the stable sort puts first the
+        // earliest generated move of the highest key.
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut first: Option<(i32, G::Move)> = None;
+        for &m in &moves {
+            let key = self.order_key(pos, &killers, tt_move, m);
+            if first.is_none_or(|(best, _)| key > best) {
+                first = Some((key, m));
+            }
+        }
+        first.map(|(_, m)| m)
     }
 
     /// Plays first-ordered moves from `pos` until the root seat is to move or the game is decided;

@@ -1,6 +1,6 @@
 //! What the search needs from a variant beyond the rules: evaluation and move-ordering facts.
 
-use crate::core::Game;
+use crate::core::{Game, MoveList};
 
 /// Size of the history tables: [`Searchable::history_index`] returns values below this.
 pub const HISTORY_SIZE: usize = 16384;
@@ -22,6 +22,13 @@ pub trait Searchable: Game {
     fn in_check(&self) -> bool;
     /// Captures, promotions and other moves that change material: what quiescence searches.
     fn is_noisy(&self, m: Self::Move) -> bool;
+    /// The legal noisy moves, in the order [`Game::legal_moves`] lists them (quiescence). The
+    /// default filters the full list; a variant may generate them directly.
+    fn noisy_moves(&self, out: &mut MoveList<Self::Move>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        out.extend(all.into_iter().filter(|&m| self.is_noisy(m)));
+    }
     /// Ordering score of a noisy move (MVV/LVA-like): larger is tried first.
     fn noisy_order(&self, m: Self::Move) -> i32;
     /// The position after passing the turn, for null-move pruning; `None` where a pass is not

@@ -188,6 +188,69 @@ const fn build_steps() -> [[Square; 8]; CELLS] {
     table
 }
 
+/// A set of grid cells, one bit each (cell `i`: word `i / 64`, bit `i % 64`). Iterates in
+/// index order, as a scan of the board does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellSet([u64; 4]);
+
+impl CellSet {
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0[sq as usize / 64] |= 1 << (sq % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0[sq as usize / 64] &= !(1 << (sq % 64));
+    }
+
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        self.0[sq as usize / 64] & (1 << (sq % 64)) != 0
+    }
+
+    #[inline]
+    pub fn union(self, other: CellSet) -> CellSet {
+        CellSet([0, 1, 2, 3].map(|i| self.0[i] | other.0[i]))
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == [0; 4]
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = Square;
+    type IntoIter = Cells;
+
+    fn into_iter(self) -> Cells {
+        Cells { words: self.0, word: 0 }
+    }
+}
+
+/// The cells of a [`CellSet`], in index order.
+pub struct Cells {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for Cells {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some((self.word * 64 + bits.trailing_zeros() as usize) as Square);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
 /// Whether the cell is a board square.
 #[inline]
 pub fn is_square(sq: usize) -> bool {

@@ -101,6 +101,10 @@ impl Game for Fimbriation {
         self.generate(out);
     }
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+
     fn play(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m:?} in {}", self.to_text());
         self.apply(m);

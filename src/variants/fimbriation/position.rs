@@ -2,8 +2,8 @@
 //! turn-start eliminations (M2-M8; readings in protocol-docs/variants.md).
 
 use super::board::{
-    file_of, is_diagonal, rank_of, rotate, rotate_direction, square, Square, CELLS, EAST, KNIGHT, NORTH,
-    NO_SQUARE, RAYS, SOUTH, STEP,
+    file_of, is_diagonal, rank_of, rotate, rotate_direction, square, CellSet, Square, CELLS, EAST, KNIGHT,
+    NORTH, NO_SQUARE, RAYS, SOUTH, STEP,
 };
 use crate::core::{zobrist, MoveList, Seat};
 use std::num::NonZeroU8;
@@ -172,8 +172,8 @@ impl Arm {
         }
     }
 
-    pub fn bit(self, seat: Seat) -> u8 {
-        1 << (2 * seat.index() + self as usize)
+    pub const fn bit(self, seat: Seat) -> u8 {
+        1 << (2 * seat.0 as usize + self as usize)
     }
 }
 
@@ -209,6 +209,33 @@ pub const fn castling(seat: Seat, arm: Arm) -> Castling {
         rook_from: rotated(rook_from, seat),
         rook_to: rotated(rook_to, seat),
     }
+}
+
+/// `CASTLE_CLEARS[sq]`: the castling rights that end when a move starts or ends on `sq`, its
+/// King's or its Rook's home (M5). A table, since every move looks it up.
+static CASTLE_CLEARS: [u8; CELLS] = build_castle_clears();
+
+/// The rights that end when a move starts or ends on `sq` (for tests).
+#[cfg(test)]
+pub(super) fn castle_clears(sq: Square) -> u8 {
+    CASTLE_CLEARS[sq as usize]
+}
+
+const fn build_castle_clears() -> [u8; CELLS] {
+    let mut table = [0; CELLS];
+    let mut seat = 0;
+    while seat < SEATS as u8 {
+        let mut a = 0;
+        while a < 2 {
+            let arm = if a == 0 { Arm::King } else { Arm::Queen };
+            let c = castling(Seat(seat), arm);
+            table[c.king_from as usize] |= arm.bit(Seat(seat));
+            table[c.rook_from as usize] |= arm.bit(Seat(seat));
+            a += 1;
+        }
+        seat += 1;
+    }
+    table
 }
 
 /// Red's start array (M2), each piece with its square; the other seats' are rotations.
@@ -318,6 +345,9 @@ fn ep_key(seat: Seat, sq: Square) -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fimbriation {
     pub(super) board: [Option<Piece>; CELLS],
+    /// The squares of each seat's pieces, kept with `board`: move generation and evaluation visit
+    /// the pieces without scanning every cell.
+    pub(super) pieces: [CellSet; SEATS],
     pub(super) kings: [Square; SEATS],
     pub(super) to_move: Seat,
     /// [`Arm::bit`]s of the rights still held.
@@ -333,6 +363,11 @@ pub struct Fimbriation {
 impl Fimbriation {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq as usize]
+    }
+
+    /// The squares of `seat`'s pieces.
+    pub fn pieces_of(&self, seat: Seat) -> CellSet {
+        self.pieces[seat.index()]
     }
 
     pub fn side(&self) -> Seat {
@@ -394,41 +429,28 @@ impl Fimbriation {
     /// Whether `sq` is attacked by a piece whose owner satisfies `by`.
     #[inline]
     pub fn attacked(&self, sq: Square, by: impl Fn(Seat) -> bool) -> bool {
-        let at = |s: Square| self.board[s as usize];
+        attacked_on(&self.board, sq, NO_SQUARE, by)
+    }
+
+    /// The seats attacking `sq`, one bit each (`1 << seat`): one look where several seats are
+    /// asked about the same square.
+    pub fn attackers(&self, sq: Square) -> u8 {
+        let mut seats = 0;
         for &t in KNIGHT[sq as usize].as_slice() {
-            if let Some(p) = at(t) {
-                if p.role() == Role::Knight && by(p.owner()) {
-                    return true;
+            if let Some(p) = self.board[t as usize] {
+                if p.role() == Role::Knight {
+                    seats |= 1 << p.owner().0;
                 }
             }
         }
         for (dir, ray) in RAYS[sq as usize].iter().enumerate() {
-            let ray = ray.as_slice();
-            let Some((i, p)) = ray.iter().enumerate().find_map(|(i, &t)| at(t).map(|p| (i, p))) else {
-                continue;
-            };
-            if !by(p.owner()) {
-                continue;
-            }
-            let hit = match p.role() {
-                Role::Queen => true,
-                Role::Rook => !is_diagonal(dir),
-                Role::Bishop => is_diagonal(dir),
-                Role::King => i == 0,
-                // A pawn on the first square of a diagonal ray attacks `sq` if it captures back
-                // along that diagonal.
-                Role::Pawn => {
-                    i == 0
-                        && is_diagonal(dir)
-                        && pawn_capture_directions(p.direction()).contains(&opposite(dir))
+            if let Some((i, p)) = first_piece(&self.board, ray.as_slice(), NO_SQUARE) {
+                if ray_hit(p, dir, i) {
+                    seats |= 1 << p.owner().0;
                 }
-                Role::Knight => false,
-            };
-            if hit {
-                return true;
             }
         }
-        false
+        seats
     }
 
     /// Whether `seat`'s King is attacked by any other (live) seat: every piece on the board
@@ -445,8 +467,150 @@ impl Fimbriation {
     // ---------------------------------------------------------------------------------------
     // Move generation
 
+    /// Calls `f` with every legal move of the seat to move but the pass, in the order of
+    /// [`Self::generate_by_trial`]: piece by piece in square order, each piece's moves as
+    /// [`Self::pseudo_moves`] lists them. Legality comes from [`KingSafety`]; King steps are judged
+    /// on the board without the King; en passant and castling, which move two pieces, are played
+    /// on a copy. With `NOISY`, only the moves the search calls noisy (captures, promotions, en
+    /// passant), in the same order.
+    fn each_legal<const NOISY: bool>(&self, f: &mut impl FnMut(Move)) {
+        let us = self.to_move;
+        let safety = KingSafety::of(self);
+        let enemy = |owner: Seat| owner != us;
+        for from in self.pieces[us.index()] {
+            let Some(p) = self.board[from as usize] else { continue };
+            let normal = |to: Square| Move { from, to, kind: MoveKind::Normal, promotion: None };
+            let role = p.role();
+            if role == Role::King {
+                for &to in &STEP[from as usize] {
+                    if to != NO_SQUARE
+                        && self.board[to as usize].map_or(!NOISY, |q| q.owner() != us)
+                        && !attacked_on(&self.board, to, from, enemy)
+                    {
+                        f(normal(to));
+                    }
+                }
+                if !NOISY {
+                    self.castlings(&mut |m| {
+                        if self.legal_by_trial(m) {
+                            f(m)
+                        }
+                    });
+                }
+                continue;
+            }
+            let pin = safety.pin_of(from);
+            // Most pieces: no check and no pin, every move legal.
+            let free = safety.checkers == 0 && pin.is_none();
+            match role {
+                Role::Pawn => self.legal_pawn_moves::<NOISY, _>(from, p.direction(), &safety, pin, f),
+                Role::Knight => {
+                    for &to in KNIGHT[from as usize].as_slice() {
+                        if self.board[to as usize].map_or(!NOISY, |q| q.owner() != us)
+                            && (free || safety.allows(pin, to))
+                        {
+                            f(normal(to));
+                        }
+                    }
+                }
+                _ => {
+                    let dirs = match role {
+                        Role::Rook => 0..4,
+                        Role::Bishop => 4..8,
+                        _ => 0..8,
+                    };
+                    for dir in dirs {
+                        for &to in RAYS[from as usize][dir].as_slice() {
+                            let q = self.board[to as usize];
+                            if q.map_or(!NOISY, |q| q.owner() != us) && (free || safety.allows(pin, to)) {
+                                f(normal(to));
+                            }
+                            if q.is_some() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A pawn's legal moves, in [`Self::pawn_moves`]'s order.
+    fn legal_pawn_moves<const NOISY: bool, F: FnMut(Move)>(
+        &self,
+        from: Square,
+        dir: usize,
+        safety: &KingSafety,
+        pin: Option<Pin>,
+        f: &mut F,
+    ) {
+        let (start, promotion_line) = pawn_lines(dir);
+        let free = safety.checkers == 0 && pin.is_none();
+        let ok = |to: Square| free || safety.allows(pin, to);
+        let push = |f: &mut F, to: Square, kind: MoveKind| {
+            if pawn_line_of(dir, to) == promotion_line {
+                for role in Role::PROMOTIONS {
+                    f(Move { from, to, kind, promotion: Some(role) });
+                }
+            } else {
+                f(Move { from, to, kind, promotion: None });
+            }
+        };
+        let one = STEP[from as usize][dir];
+        if one != NO_SQUARE && self.board[one as usize].is_none() {
+            // A step is noisy only when it promotes; a two-step never does.
+            if ok(one) && (!NOISY || pawn_line_of(dir, one) == promotion_line) {
+                push(f, one, MoveKind::Normal);
+            }
+            let two = STEP[one as usize][dir];
+            if !NOISY
+                && pawn_line_of(dir, from) == start
+                && two != NO_SQUARE
+                && self.board[two as usize].is_none()
+                && ok(two)
+            {
+                f(Move { from, to: two, kind: MoveKind::TwoStep, promotion: None });
+            }
+        }
+        for cap in pawn_capture_directions(dir) {
+            let to = STEP[from as usize][cap];
+            if to == NO_SQUARE {
+                continue;
+            }
+            match self.board[to as usize] {
+                Some(q) if q.owner() != self.to_move => {
+                    if ok(to) {
+                        push(f, to, MoveKind::Normal);
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    for (seat, ep) in self.en_passant.iter().enumerate() {
+                        if let Some(ep) = ep {
+                            if ep.skipped == to && seat != self.to_move.index() {
+                                let kind = MoveKind::EnPassant { victim: ep.landing };
+                                // The victim leaves a square the King may be screened by.
+                                if self.legal_by_trial(Move { from, to, kind, promotion: None }) {
+                                    push(f, to, kind);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `m`, a pseudo-legal move, leaves the mover's King unattacked: played on a copy.
+    fn legal_by_trial(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.move_pieces(m);
+        !after.king_attacked(self.to_move)
+    }
+
     /// Appends the pseudo-legal moves of the seat to move (own King's safety not yet checked;
     /// castling's transit squares are checked here).
+    #[cfg(test)]
     fn pseudo_moves(&self, out: &mut MoveList<Move>) {
         let us = self.to_move;
         for from in 0..CELLS as u8 {
@@ -467,7 +631,7 @@ impl Fimbriation {
                             self.push_if_not_own(from, to, out);
                         }
                     }
-                    self.castlings(out);
+                    self.castlings(&mut |m| out.push(m));
                 }
                 role => {
                     let dirs = match role {
@@ -493,12 +657,14 @@ impl Fimbriation {
         }
     }
 
+    #[cfg(test)]
     fn push_if_not_own(&self, from: Square, to: Square, out: &mut MoveList<Move>) {
         if self.board[to as usize].is_none_or(|q| q.owner() != self.to_move) {
             out.push(Move { from, to, kind: MoveKind::Normal, promotion: None });
         }
     }
 
+    #[cfg(test)]
     fn pawn_moves(&self, from: Square, dir: usize, out: &mut MoveList<Move>) {
         let (start, promotion_line) = pawn_lines(dir);
         let push = |out: &mut MoveList<Move>, to: Square, kind: MoveKind| {
@@ -540,7 +706,7 @@ impl Fimbriation {
         }
     }
 
-    fn castlings(&self, out: &mut MoveList<Move>) {
+    fn castlings(&self, f: &mut impl FnMut(Move)) {
         let us = self.to_move;
         for arm in Arm::BOTH {
             if self.castling & arm.bit(us) == 0 {
@@ -556,12 +722,43 @@ impl Fimbriation {
             if [c.king_from, passed, c.king_to].iter().any(|&s| self.attacked(s, enemy)) {
                 continue;
             }
-            out.push(Move { from: c.king_from, to: c.king_to, kind: MoveKind::Castle(arm), promotion: None });
+            f(Move { from: c.king_from, to: c.king_to, kind: MoveKind::Castle(arm), promotion: None });
         }
     }
 
     /// Appends the legal moves (M6); a seat with none gets the pass; nothing once the game is over.
     pub fn generate(&self, out: &mut MoveList<Move>) {
+        if self.is_over() {
+            return;
+        }
+        self.each_legal::<false>(&mut |m| out.push(m));
+        if out.is_empty() {
+            out.push(Move::PASS);
+        }
+    }
+
+    /// The legal captures, promotions and en passant captures (the search's noisy moves), in
+    /// [`Self::generate`]'s order.
+    pub fn generate_noisy(&self, out: &mut MoveList<Move>) {
+        if !self.is_over() {
+            self.each_legal::<true>(&mut |m| out.push(m));
+        }
+    }
+
+    /// The number of legal moves, as [`Self::generate`] would list them (perft's bulk count).
+    pub fn count_legal(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let mut n = 0;
+        self.each_legal::<false>(&mut |_| n += 1);
+        n.max(1)
+    }
+
+    /// [`Self::generate`] by playing every pseudo-legal move on a copy: the reference that the
+    /// shortcuts are tested against.
+    #[cfg(test)]
+    pub fn generate_by_trial(&self, out: &mut MoveList<Move>) {
         if self.is_over() {
             return;
         }
@@ -592,6 +789,7 @@ impl Fimbriation {
     fn put(&mut self, sq: Square, p: Piece) {
         debug_assert!(self.board[sq as usize].is_none());
         self.board[sq as usize] = Some(p);
+        self.pieces[p.owner().index()].insert(sq);
         self.key ^= piece_key(p, sq);
         if p.role() == Role::King {
             self.kings[p.owner().index()] = sq;
@@ -600,6 +798,7 @@ impl Fimbriation {
 
     fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.board[sq as usize].take()?;
+        self.pieces[p.owner().index()].remove(sq);
         self.key ^= piece_key(p, sq);
         if p.role() == Role::King {
             self.kings[p.owner().index()] = NO_SQUARE;
@@ -695,17 +894,11 @@ impl Fimbriation {
             }
         }
         // A right goes when its King or Rook leaves home or its Rook is captured (M5).
-        let mut rights = self.castling;
-        for seat in 0..SEATS as u8 {
-            for arm in Arm::BOTH {
-                let c = castling(Seat(seat), arm);
-                if [c.king_from, c.rook_from].iter().any(|&s| s == m.from || s == m.to) {
-                    rights &= !arm.bit(Seat(seat));
-                }
+        if m.kind != MoveKind::Pass {
+            let rights = self.castling & !(CASTLE_CLEARS[m.from as usize] | CASTLE_CLEARS[m.to as usize]);
+            if rights != self.castling {
+                self.set_castling(rights);
             }
-        }
-        if rights != self.castling {
-            self.set_castling(rights);
         }
         progress
     }
@@ -764,13 +957,10 @@ impl Fimbriation {
 
     /// Removes `loser`'s King and gives its other pieces to `winner` (M7).
     fn eliminate(&mut self, loser: Seat, winner: Seat) {
-        for sq in 0..CELLS as u8 {
-            if let Some(p) = self.board[sq as usize] {
-                if p.owner() == loser {
-                    self.take(sq);
-                    if p.role() != Role::King {
-                        self.put(sq, p.with_owner(winner));
-                    }
+        for sq in self.pieces[loser.index()] {
+            if let Some(p) = self.take(sq) {
+                if p.role() != Role::King {
+                    self.put(sq, p.with_owner(winner));
                 }
             }
         }
@@ -806,6 +996,7 @@ impl Fimbriation {
     pub(super) fn empty(to_move: Seat) -> Fimbriation {
         Fimbriation {
             board: [None; CELLS],
+            pieces: [CellSet::default(); SEATS],
             kings: [NO_SQUARE; SEATS],
             to_move,
             castling: 0,
@@ -829,7 +1020,11 @@ impl Fimbriation {
     }
 
     pub(super) fn place(&mut self, sq: Square, p: Piece) {
+        if let Some(old) = self.board[sq as usize] {
+            self.pieces[old.owner().index()].remove(sq);
+        }
         self.board[sq as usize] = Some(p);
+        self.pieces[p.owner().index()].insert(sq);
         if p.role() == Role::King {
             self.kings[p.owner().index()] = sq;
         }
@@ -840,6 +1035,15 @@ impl Fimbriation {
     }
 
     pub fn check_invariants(&self) -> Result<(), &'static str> {
+        let mut pieces = [CellSet::default(); SEATS];
+        for sq in 0..CELLS as u8 {
+            if let Some(p) = self.board[sq as usize] {
+                pieces[p.owner().index()].insert(sq);
+            }
+        }
+        if pieces != self.pieces {
+            return Err("the piece sets do not match the board");
+        }
         let mut kings = [0; SEATS];
         for sq in 0..CELLS as u8 {
             let Some(p) = self.board[sq as usize] else { continue };
@@ -905,6 +1109,163 @@ impl Fimbriation {
             return Err("the key does not match the position");
         }
         Ok(())
+    }
+}
+
+/// The first piece along `ray` with its index, `vacated` read as empty.
+#[inline]
+fn first_piece(board: &[Option<Piece>; CELLS], ray: &[Square], vacated: Square) -> Option<(usize, Piece)> {
+    ray.iter()
+        .enumerate()
+        .find_map(|(i, &t)| if t == vacated { None } else { board[t as usize].map(|p| (i, p)) })
+}
+
+/// Whether `p`, the first piece `i` squares out (0: adjacent) along direction `dir` from a
+/// square, attacks that square.
+#[inline]
+fn ray_hit(p: Piece, dir: usize, i: usize) -> bool {
+    match p.role() {
+        Role::Queen => true,
+        Role::Rook => !is_diagonal(dir),
+        Role::Bishop => is_diagonal(dir),
+        Role::King => i == 0,
+        // A pawn on the first square of a diagonal ray attacks the square if it captures back
+        // along that diagonal.
+        Role::Pawn => {
+            i == 0 && is_diagonal(dir) && pawn_capture_directions(p.direction()).contains(&opposite(dir))
+        }
+        Role::Knight => false,
+    }
+}
+
+/// Whether `sq` is attacked on `board` by a piece whose owner satisfies `by`, with `vacated`
+/// read as empty (a King judged on the square it steps to no longer screens it), or
+/// [`NO_SQUARE`].
+#[inline]
+fn attacked_on(
+    board: &[Option<Piece>; CELLS],
+    sq: Square,
+    vacated: Square,
+    by: impl Fn(Seat) -> bool,
+) -> bool {
+    for &t in KNIGHT[sq as usize].as_slice() {
+        if let Some(p) = board[t as usize] {
+            if p.role() == Role::Knight && by(p.owner()) {
+                return true;
+            }
+        }
+    }
+    for (dir, ray) in RAYS[sq as usize].iter().enumerate() {
+        if let Some((i, p)) = first_piece(board, ray.as_slice(), vacated) {
+            if by(p.owner()) && ray_hit(p, dir, i) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `to` is among the first `len` squares of the ray from `from` in direction `dir`.
+#[inline]
+fn on_ray(from: Square, dir: usize, len: usize, to: Square) -> bool {
+    RAYS[from as usize][dir].squares[..len].contains(&to)
+}
+
+/// A pinned piece: its square, and the ray from the King that it must stay on (direction and
+/// length, up to and including the pinning slider).
+#[derive(Clone, Copy)]
+struct Pin {
+    square: Square,
+    dir: u8,
+    len: u8,
+}
+
+/// What legality needs about the King of the seat to move (M6), found once per generation so
+/// that most moves need no trial play: the enemy pieces attacking it and the own pieces that
+/// screen it from an enemy slider. A move other than the King's, en passant or castling leaves
+/// the King safe exactly when it ends every check (captures the one checker or lands between it
+/// and the King) and a pinned mover stays on its pin ray: landing on a square or capturing
+/// there opens no line to the King, and only a pinned piece's leaving does.
+struct KingSafety {
+    king: Square,
+    /// Enemy pieces attacking the King, counted up to 2.
+    checkers: u8,
+    /// With one checker: its square, and the ray from the King that reaches it (empty for a
+    /// Knight).
+    checker: Square,
+    check_dir: u8,
+    check_len: u8,
+    pins: arrayvec::ArrayVec<Pin, 8>,
+}
+
+impl KingSafety {
+    fn of(pos: &Fimbriation) -> KingSafety {
+        let us = pos.to_move;
+        let king = pos.kings[us.index()];
+        let mut safety = KingSafety {
+            king,
+            checkers: 0,
+            checker: NO_SQUARE,
+            check_dir: 0,
+            check_len: 0,
+            pins: Default::default(),
+        };
+        if king == NO_SQUARE {
+            return safety;
+        }
+        let board = &pos.board;
+        for &t in KNIGHT[king as usize].as_slice() {
+            if board[t as usize].is_some_and(|p| p.role() == Role::Knight && p.owner() != us) {
+                safety.add_checker(t, 0, 0);
+            }
+        }
+        for (dir, ray) in RAYS[king as usize].iter().enumerate() {
+            let ray = ray.as_slice();
+            let Some((i, p)) = first_piece(board, ray, NO_SQUARE) else { continue };
+            if p.owner() != us {
+                if ray_hit(p, dir, i) {
+                    safety.add_checker(ray[i], dir, i + 1);
+                }
+                continue;
+            }
+            let Some((j, q)) = first_piece(board, &ray[i + 1..], NO_SQUARE) else { continue };
+            let j = i + 1 + j;
+            if q.owner() != us && ray_hit(q, dir, j) {
+                safety.pins.push(Pin { square: ray[i], dir: dir as u8, len: j as u8 + 1 });
+            }
+        }
+        safety
+    }
+
+    fn add_checker(&mut self, sq: Square, dir: usize, len: usize) {
+        self.checkers = (self.checkers + 1).min(2);
+        self.checker = sq;
+        self.check_dir = dir as u8;
+        self.check_len = len as u8;
+    }
+
+    /// The pin on the piece on `from`, if any.
+    #[inline]
+    fn pin_of(&self, from: Square) -> Option<Pin> {
+        self.pins.iter().copied().find(|p| p.square == from)
+    }
+
+    /// Whether a piece (not the King) with pin `pin` may go to `to`: en passant and castling
+    /// aside, the King is then safe.
+    #[inline]
+    fn allows(&self, pin: Option<Pin>, to: Square) -> bool {
+        match self.checkers {
+            0 => {}
+            1 => {
+                if to != self.checker
+                    && !on_ray(self.king, self.check_dir as usize, self.check_len as usize, to)
+                {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        pin.is_none_or(|p| on_ray(self.king, p.dir as usize, p.len as usize, to))
     }
 }
 
