@@ -514,12 +514,7 @@ impl Fimbriation {
                     }
                 }
                 _ => {
-                    let dirs = match role {
-                        Role::Rook => 0..4,
-                        Role::Bishop => 4..8,
-                        _ => 0..8,
-                    };
-                    for dir in dirs {
+                    for dir in slider_directions(role) {
                         for &to in RAYS[from as usize][dir].as_slice() {
                             let q = self.board[to as usize];
                             if q.map_or(!NOISY, |q| q.owner() != us) && (free || safety.allows(pin, to)) {
@@ -634,12 +629,7 @@ impl Fimbriation {
                     self.castlings(&mut |m| out.push(m));
                 }
                 role => {
-                    let dirs = match role {
-                        Role::Rook => 0..4,
-                        Role::Bishop => 4..8,
-                        _ => 0..8,
-                    };
-                    for dir in dirs {
+                    for dir in slider_directions(role) {
                         for &to in RAYS[from as usize][dir].as_slice() {
                             match self.board[to as usize] {
                                 None => out.push(Move { from, to, kind: MoveKind::Normal, promotion: None }),
@@ -1114,6 +1104,16 @@ impl Fimbriation {
 
 /// The first piece along `ray` with its index, `vacated` read as empty.
 #[inline]
+/// The ray directions a slider moves along: the first four are orthogonal, the last four
+/// diagonal (the order of `RAYS`).
+fn slider_directions(role: Role) -> std::ops::Range<usize> {
+    match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        _ => 0..8,
+    }
+}
+
 fn first_piece(board: &[Option<Piece>; CELLS], ray: &[Square], vacated: Square) -> Option<(usize, Piece)> {
     ray.iter()
         .enumerate()
