@@ -323,13 +323,9 @@ mod tests {
     /// are the legal moves filtered, along pseudo-random games.
     #[test]
     fn king_dangers_agree_with_asking_each_seat() {
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x1234_5678_9ABC_DEF1u64);
+        let mut next = move || rng.gen::<u64>();
         let (mut dangerous, mut noisy_seen) = (0, 0);
         for _game in 0..60 {
             let mut pos = Fimbriation::start();

@@ -110,22 +110,15 @@ fn castling_as_files(text: &str) -> String {
 /// is left as it came, for the position reader to judge (and refuse, naming it as sent).
 fn castling_from_files(text: &str) -> String {
     let corner_files = |field: &str| field.chars().all(|c| matches!(c, 'A' | 'H' | 'a' | 'h'));
-    let mut fields: Vec<&str> = text.split_whitespace().collect();
-    match fields.get(2) {
-        Some(field) if corner_files(field) => {}
-        _ => return text.to_string(),
+    if !text.split_whitespace().nth(2).is_some_and(corner_files) {
+        return text.to_string();
     }
-    let field: String = fields[2]
-        .chars()
-        .map(|c| match c {
-            'H' => 'K',
-            'A' => 'Q',
-            'h' => 'k',
-            _ => 'q',
-        })
-        .collect();
-    fields[2] = &field;
-    fields.join(" ")
+    map_castling_field(text, |c| match c {
+        'H' => 'K',
+        'A' => 'Q',
+        'h' => 'k',
+        _ => 'q',
+    })
 }
 
 fn map_castling_field(text: &str, map: impl Fn(char) -> char) -> String {

@@ -49,13 +49,9 @@ const WALK_STARTS: &[&str] = &[
 #[test]
 fn legality_shortcuts_agree_with_trial_play() {
     use crate::core::Army;
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x2545_F491_4F6C_DD1Du64);
+    let mut next = move || rng.gen::<u64>();
     let mut starts: Vec<FireFighter> =
         WALK_STARTS.iter().filter_map(|text| FireFighter::from_text(text).ok()).collect();
     assert_eq!(starts.len(), WALK_STARTS.len(), "every walk start parses");
