@@ -174,6 +174,15 @@ impl Board {
     }
 }
 
+/// Which of the side to move's candidates skip the King-safety test: those of pieces outside
+/// `tested` whose squares (left, landed on, passed by a two-step) avoid `sensitive`. See
+/// [`TirebiterPosition::safety_filter`].
+#[derive(Clone, Copy, Debug)]
+struct SafetyFilter {
+    tested: Bitboard,
+    sensitive: Bitboard,
+}
+
 impl<R: Rules> TirebiterPosition<R> {
     pub(super) fn empty() -> Self {
         TirebiterPosition {
@@ -314,16 +323,6 @@ impl<R: Rules> TirebiterPosition<R> {
         leg_targets_on(&self.board(), role, color, from)
     }
 
-    /// Squares a normal piece on `from` captures on (T2), en passant included.
-    fn capture_targets(&self, unit: &Unit, from: Square) -> Bitboard {
-        let enemy = self.occupied[!unit.color as usize];
-        let targets = self.leg_targets(unit.role, unit.color, from);
-        match unit.role {
-            Role::Pawn => targets & pawn_attacks(unit.color, from),
-            _ => targets & enemy,
-        }
-    }
-
     /// The legs of `m`, sorted by from-square then to-square.
     pub fn legs(&self, m: Move) -> Legs {
         let mut legs = self.unsorted_legs(m);
@@ -344,66 +343,116 @@ impl<R: Rules> TirebiterPosition<R> {
     /// Of `squares`, those the normal piece in `slot` could move to (`kind` CaptureAll: capture
     /// on; Split: step to) as a single leg without leaving its King in check: the squares that
     /// join its composite capture (T2) or split (T8). A lone square is returned as it is, since
-    /// the composite is then that single leg and the legality filter judges it anyway. `tested`
+    /// the composite is then that single leg and the legality filter judges it anyway. `filter`
     /// as for [`legal_given`](Self::legal_given).
-    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard, tested: Bitboard) -> Bitboard {
-        if !squares.more_than_one() {
-            return squares;
+    #[inline(always)]
+    fn legal_parts(&self, slot: u8, kind: MoveKind, squares: Bitboard, filter: SafetyFilter) -> Bitboard {
+        if squares.more_than_one() {
+            self.legal_parts_of_several(slot, kind, squares, filter)
+        } else {
+            squares
         }
+    }
+
+    /// [`legal_parts`](Self::legal_parts) of two squares or more.
+    fn legal_parts_of_several(
+        &self,
+        slot: u8,
+        kind: MoveKind,
+        squares: Bitboard,
+        filter: SafetyFilter,
+    ) -> Bitboard {
         let mut legal = Bitboard::EMPTY;
         for to in squares {
-            if self.legal_given(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() }, tested) {
+            if self.legal_given(Move { slot, kind, arg: 0, promotion: None, targets: to.bb() }, filter) {
                 legal |= to.bb();
             }
         }
         legal
     }
 
-    /// The squares of the side to move's pieces whose moves must be tested for the King's
-    /// safety; the other pieces' moves are all safe (castling and en passant aside, see
-    /// [`legal_given`](Self::legal_given)).
+    /// Which candidates of the side to move must be tested for the King's safety; the others
+    /// are all safe (castling and en passant aside, see [`legal_given`](Self::legal_given)).
     ///
-    /// When the enemy has only normal pieces, the side to move is not in check and its King
-    /// stands on one square, a normal piece's move can expose the King only by vacating its
+    /// When the side to move is not in check and its King stands on one square, a normal
+    /// piece's move can expose the King to the enemy's normal pieces only by vacating its
     /// square: its destinations stay occupied (a captured square holds the capturer), so every
-    /// enemy pattern is blocked at least as before, save a line through the square it leaves.
-    /// Those pieces are the first on each line from the King whose removal lets an enemy piece
-    /// capture the King; they are tested, with the King itself and every Tirebiter piece (which
-    /// vacates several squares). Otherwise every move is tested.
-    fn pieces_to_test(&self) -> Bitboard {
+    /// normal pattern is blocked at least as before, save a line through the square it leaves.
+    /// Those pieces are the first on each line from the King whose removal lets an enemy normal piece
+    /// capture the King; they are tested, with the King itself and every Tirebiter piece of
+    /// ours (which vacates several squares).
+    ///
+    /// An enemy Tirebiter piece captures only when every location has a capturing leg (T3), so
+    /// a move can also arm it by landing on a square: its threat on the King can change only
+    /// through the squares its locations' patterns cover on an empty board (targets and the
+    /// paths to them), and only if one of those patterns reaches the King at all. Those squares
+    /// are `sensitive`, as is every square of an enemy Tirebiter piece (capturing one removes
+    /// all its locations). Otherwise (a King on several squares, or in check) every move is
+    /// tested.
+    fn safety_filter(&self) -> SafetyFilter {
         let us = self.side;
         let them = !us;
         let king = self.king_squares(us);
-        let enemy_tirebiter = (self.multi & self.occupied[them as usize]).nonempty();
-        if enemy_tirebiter || king.more_than_one() || king.is_empty() {
-            return Bitboard::ALL;
+        let every_move = SafetyFilter { tested: Bitboard::ALL, sensitive: Bitboard::ALL };
+        if king.more_than_one() || king.is_empty() {
+            return every_move;
         }
         let board = self.board();
         if self.threatened_on(&board, them, king) {
-            return Bitboard::ALL;
+            return every_move;
         }
         let square = king.first();
         let occ = board.all();
         let ours = self.occupied[us as usize];
         let mut tested = king | (self.multi & ours);
-        let lines = (rook_attacks(square, occ) | bishop_attacks(square, occ)) & ours & !tested;
-        for blocker in lines {
-            let mut without = board;
-            without.occupied[us as usize] ^= blocker.bb();
-            if self.threatened_on(&without, them, king) {
+        let seen = rook_attacks(square, occ) | bishop_attacks(square, occ);
+        // A blocker is pinned if an enemy normal piece that its removal uncovers captures the
+        // King through its square. (What it uncovers for an enemy Tirebiter piece is caught by
+        // `sensitive` below: the blocker's square lies in that piece's patterns.)
+        let enemy_normal = self.occupied[them as usize] & !self.multi;
+        for blocker in seen & ours & !tested {
+            let without = occ ^ blocker.bb();
+            let uncovered =
+                (rook_attacks(square, without) | bishop_attacks(square, without)) & !seen & enemy_normal;
+            let pins = uncovered.into_iter().any(|from| {
+                self.unit_at(from)
+                    .is_some_and(|(_, u)| capture_pattern(u.role, them, from, without).has(square))
+            });
+            if pins {
                 tested |= blocker.bb();
             }
         }
-        tested
+        let enemy_tirebiters = self.multi & self.occupied[them as usize];
+        let mut sensitive = enemy_tirebiters;
+        let mut slots = self.tirebiter_slots;
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let Some(unit) = self.units[slot] else { continue };
+            if unit.color != them {
+                continue;
+            }
+            // Patterns only shrink as squares fill (no piece of any army hops).
+            let reach = unit
+                .squares
+                .into_iter()
+                .fold(Bitboard::EMPTY, |r, from| r | capture_pattern(unit.role, them, from, Bitboard::EMPTY));
+            if reach.has(square) {
+                sensitive |= reach;
+            }
+        }
+        SafetyFilter { tested, sensitive }
     }
 
-    /// Whether the candidate `m` leaves the King safe, given the pieces `tested` (from
-    /// [`pieces_to_test`](Self::pieces_to_test)): castling and a pawn's move while en passant is
+    /// Whether the candidate `m` leaves the King safe, given `filter` (from
+    /// [`safety_filter`](Self::safety_filter)): castling and a pawn's move while en passant is
     /// open (its capture empties a square) are always tested.
-    fn legal_given(&self, m: Move, tested: Bitboard) -> bool {
+    fn legal_given(&self, m: Move, filter: SafetyFilter) -> bool {
         let surely_safe = m.kind != MoveKind::Castle
             && self.unit(m.slot as usize).is_some_and(|u| {
-                (u.squares & tested).is_empty() && !(u.role == Role::Pawn && self.en_passant.nonempty())
+                (u.squares & filter.tested).is_empty()
+                    && !(u.role == Role::Pawn && self.en_passant.nonempty())
+                    && (filter.sensitive.is_empty() || (footprint(u, m) & filter.sensitive).is_empty())
             });
         surely_safe || self.leaves_king_safe(m)
     }
@@ -501,42 +550,16 @@ impl<R: Rules> TirebiterPosition<R> {
             if unit.color != by || !pieces.has(unit.squares.first()) {
                 continue;
             }
-            // A location's capture lands where its pattern reaches: no composite capture can
-            // hit a target that no location's pattern does.
-            let reach = unit
-                .squares
-                .into_iter()
-                .fold(Bitboard::EMPTY, |r, from| r | capture_pattern(unit.role, by, from, occ));
-            if (reach & targets).nonempty() && self.tirebiter_threatens(board, &unit, targets) {
-                return true;
+            // Each location's capturing legs, found once: a composite capture is a choice of one
+            // per location, so no composite can hit a target that none of them does.
+            let mut captures = [Bitboard::EMPTY; 64];
+            let mut reach = Bitboard::EMPTY;
+            for from in unit.squares {
+                let legs = capturing_legs_on(board, unit.role, by, from);
+                captures[from.index()] = legs;
+                reach |= legs;
             }
-        }
-        false
-    }
-
-    /// Whether the Tirebiter piece `unit` has a complete composite capture (T3) on `board` that
-    /// captures on any of `targets` (T5).
-    fn tirebiter_threatens(&self, board: &Board, unit: &Unit, targets: Bitboard) -> bool {
-        let by = unit.color;
-        let first = unit.squares.first();
-        let capture = |from: Square, to: Square| leg_on(board, unit.role, by, from, to) == Some(true);
-        for to in leg_targets_on(board, unit.role, by, first) {
-            if !capture(first, to) {
-                continue;
-            }
-            let (df, dr) = delta(first, to);
-            let mut hits = false;
-            let all = unit.squares.into_iter().all(|from| match offset(from, df, dr) {
-                Some(t) if capture(from, t) => {
-                    hits |= targets.has(t);
-                    true
-                }
-                _ => false,
-            });
-            if all && hits {
-                return true;
-            }
-            if targets.has(to) && unit.squares.into_iter().all(|from| capture(from, to)) {
+            if (reach & targets).nonempty() && tirebiter_threatens(&unit, &captures, targets) {
                 return true;
             }
         }
@@ -552,78 +575,128 @@ impl<R: Rules> TirebiterPosition<R> {
         self.king_in_check(self.side)
     }
 
-    /// Every candidate move of the side to move, before the King-safety filter.
     /// Calls `emit` with every candidate move of the side to move, before the King-safety
-    /// filter. `tested` as for [`legal_given`](Self::legal_given).
+    /// filter. `filter` as for [`legal_given`](Self::legal_given).
     #[inline(always)]
-    fn candidates(&self, tested: Bitboard, emit: &mut impl FnMut(Move)) {
+    fn candidates(&self, filter: SafetyFilter, emit: &mut impl FnMut(Move)) {
         let us = self.side;
-        let last_rank = if us == Color::White { 7 } else { 0 };
         for (slot, unit) in self.units() {
             if unit.color != us {
                 continue;
             }
             let slot = slot as u8;
-            let promotes = |to: Square| unit.role == Role::Pawn && to.rank() == last_rank;
-            let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, promotion_square: Option<Square>| {
-                let mut add = |promotion| emit(Move { slot, kind, arg, promotion, targets });
-                if promotion_square.is_some_and(promotes) {
-                    for role in armies::promotions(self.armies) {
-                        add(Some(role));
-                    }
-                } else {
-                    add(None);
-                }
+            if unit.is_tirebiter() {
+                self.tirebiter_candidates(slot, unit, emit);
+                continue;
+            }
+            let mut push = |kind: MoveKind, arg: u8, targets: Bitboard, lands_on: Square| {
+                let m = Move { slot, kind, arg, promotion: None, targets };
+                self.emit_with_promotions(unit, m, lands_on, emit);
             };
-            if !unit.is_tirebiter() {
-                let from = unit.squares.first();
-                let pseudo_captures = self.capture_targets(unit, from);
-                let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures, tested);
-                if captures.nonempty() {
-                    push(MoveKind::CaptureAll, 0, captures, Some(captures.first()));
+            let from = unit.squares.first();
+            let legs = self.leg_targets(unit.role, us, from);
+            let pseudo_captures = capturing_part(legs, unit.role, us, from, self.occupied[!us as usize]);
+            let captures = self.legal_parts(slot, MoveKind::CaptureAll, pseudo_captures, filter);
+            if captures.nonempty() {
+                push(MoveKind::CaptureAll, 0, captures, captures.first());
+            }
+            let quiet = legs & !pseudo_captures & !self.occupied();
+            if R::SPLIT_NON_CAPTURES {
+                // T8: one split per distance, over every square at that distance.
+                let mut by_distance = [Bitboard::EMPTY; 16];
+                let mut distances = 0u16;
+                for to in quiet {
+                    let d = steps(unit.role, us, from, to);
+                    by_distance[d as usize] |= to.bb();
+                    distances |= 1 << d;
                 }
-                let quiet = self.leg_targets(unit.role, us, from) & !pseudo_captures & !self.occupied();
-                if R::SPLIT_NON_CAPTURES {
-                    let mut by_distance = [Bitboard::EMPTY; 16];
-                    for to in quiet {
-                        by_distance[steps(unit.role, us, from, to) as usize] |= to.bb();
+                while distances != 0 {
+                    let d = distances.trailing_zeros() as u8;
+                    distances &= distances - 1;
+                    let squares = self.legal_parts(slot, MoveKind::Split, by_distance[d as usize], filter);
+                    if squares.nonempty() {
+                        push(MoveKind::Split, d, squares, squares.first());
                     }
-                    for (d, &squares) in by_distance.iter().enumerate() {
-                        let squares = self.legal_parts(slot, MoveKind::Split, squares, tested);
-                        if squares.nonempty() {
-                            push(MoveKind::Split, d as u8, squares, Some(squares.first()));
-                        }
-                    }
-                } else {
-                    for to in quiet {
-                        push(MoveKind::Step, to.index() as u8, Bitboard::EMPTY, Some(to));
-                    }
-                }
-                if unit.role == Role::King {
-                    self.castling_moves(unit, &mut push);
                 }
             } else {
-                let first = unit.squares.first();
-                for to in self.leg_targets(unit.role, us, first) {
-                    let capture = self.leg(unit.role, us, first, to);
-                    let (df, dr) = delta(first, to);
-                    let vector_ok = unit.squares.into_iter().all(|from| {
-                        offset(from, df, dr).is_some_and(|t| self.leg(unit.role, us, from, t) == capture)
-                    });
-                    if vector_ok {
-                        push(MoveKind::Vector, Move::pack_vector(df, dr), Bitboard::EMPTY, Some(to));
-                    }
-                    let converge_ok =
-                        unit.squares.into_iter().all(|from| self.leg(unit.role, us, from, to) == capture);
-                    if converge_ok {
-                        push(MoveKind::Converge, to.index() as u8, Bitboard::EMPTY, Some(to));
-                    }
+                for to in quiet {
+                    push(MoveKind::Step, to.index() as u8, Bitboard::EMPTY, to);
                 }
+            }
+            if unit.role == Role::King {
+                self.castling_moves(slot, unit, emit);
             }
         }
     }
 
-    fn castling_moves(&self, king: &Unit, push: &mut impl FnMut(MoveKind, u8, Bitboard, Option<Square>)) {
+    /// Emits `m`, a move of `unit` landing (first) on `lands_on`, once per promotion choice
+    /// when it is a pawn's move to the last rank.
+    #[inline(always)]
+    fn emit_with_promotions(&self, unit: &Unit, m: Move, lands_on: Square, emit: &mut impl FnMut(Move)) {
+        let last_rank = if unit.color == Color::White { 7 } else { 0 };
+        if unit.role == Role::Pawn && lands_on.rank() == last_rank {
+            for role in armies::promotions(self.armies) {
+                emit(Move { promotion: Some(role), ..m });
+            }
+        } else {
+            emit(m);
+        }
+    }
+
+    /// The candidates of the Tirebiter piece `unit` in `slot` (T3): every location moves by one
+    /// vector, or every location moves to one square.
+    #[inline(never)]
+    fn tirebiter_candidates(&self, slot: u8, unit: &Unit, emit: &mut impl FnMut(Move)) {
+        let us = unit.color;
+        // Each location's legs, found once; a leg captures by where it lands (a pawn's diagonal
+        // captures, en passant included; its pushes never do).
+        let mut legs = [Bitboard::EMPTY; 64];
+        for from in unit.squares {
+            legs[from.index()] = self.leg_targets(unit.role, us, from);
+        }
+        let enemy = self.occupied[!us as usize];
+        let captures = |from: Square, to: Square| {
+            if unit.role == Role::Pawn {
+                from.file() != to.file()
+            } else {
+                enemy.has(to)
+            }
+        };
+        let first = unit.squares.first();
+        for to in legs[first.index()] {
+            let capture = captures(first, to);
+            // Every location's leg is legal, and all capture or none does.
+            let leg_like_first =
+                |from: Square, t: Square| legs[from.index()].has(t) && captures(from, t) == capture;
+            let (df, dr) = delta(first, to);
+            let vector_ok = unit
+                .squares
+                .into_iter()
+                .all(|from| offset(from, df, dr).is_some_and(|t| leg_like_first(from, t)));
+            if vector_ok {
+                let m = Move {
+                    slot,
+                    kind: MoveKind::Vector,
+                    arg: Move::pack_vector(df, dr),
+                    promotion: None,
+                    targets: Bitboard::EMPTY,
+                };
+                self.emit_with_promotions(unit, m, to, emit);
+            }
+            if unit.squares.into_iter().all(|from| leg_like_first(from, to)) {
+                let m = Move {
+                    slot,
+                    kind: MoveKind::Converge,
+                    arg: to.index() as u8,
+                    promotion: None,
+                    targets: Bitboard::EMPTY,
+                };
+                self.emit_with_promotions(unit, m, to, emit);
+            }
+        }
+    }
+
+    fn castling_moves(&self, slot: u8, king: &Unit, emit: &mut impl FnMut(Move)) {
         let us = self.side;
         for c in self.castlings().filter(|c| c.color == us && self.castling & c.right != 0) {
             if (c.empty & self.occupied()).nonempty() || king.squares != c.king_from.bb() {
@@ -642,15 +715,16 @@ impl<R: Rules> TirebiterPosition<R> {
             if passes_threat {
                 continue;
             }
-            push(MoveKind::Castle, c.king_to.index() as u8, Bitboard::EMPTY, None);
+            let arg = c.king_to.index() as u8;
+            emit(Move { slot, kind: MoveKind::Castle, arg, promotion: None, targets: Bitboard::EMPTY });
         }
     }
 
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
-        let tested = self.pieces_to_test();
-        self.candidates(tested, &mut |m| {
-            if self.legal_given(m, tested) {
+        let filter = self.safety_filter();
+        self.candidates(filter, &mut |m| {
+            if self.legal_given(m, filter) {
                 // Cannot overflow: see MOVE_BOUND.
                 let pushed = out.try_push(m);
                 debug_assert!(pushed.is_ok(), "move list overflow");
@@ -662,9 +736,9 @@ impl<R: Rules> TirebiterPosition<R> {
     ///
     /// [`generate_legal`]: Self::generate_legal
     pub fn count_legal(&self) -> usize {
-        let tested = self.pieces_to_test();
+        let filter = self.safety_filter();
         let mut count = 0;
-        self.candidates(tested, &mut |m| count += self.legal_given(m, tested) as usize);
+        self.candidates(filter, &mut |m| count += self.legal_given(m, filter) as usize);
         count
     }
 
@@ -749,6 +823,19 @@ impl<R: Rules> TirebiterPosition<R> {
     }
 }
 
+/// Every square whose occupancy `m`, a move of `unit`, changes: the squares left, the
+/// destinations, and the square a pawn's two-step passes (it becomes en passant's).
+fn footprint(unit: &Unit, m: Move) -> Bitboard {
+    let mut squares = unit.squares;
+    for_each_leg(unit, m, |from, to| {
+        squares |= to.bb();
+        if unit.role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2 {
+            squares |= Square::from_file_rank(from.file(), (from.rank() + to.rank()) / 2).bb();
+        }
+    });
+    squares
+}
+
 /// Calls `f(from, to)` for each leg of `m`, a move of `unit`, in the order its locations and
 /// targets give them.
 #[inline]
@@ -807,6 +894,55 @@ fn leg_on(board: &Board, role: Role, color: Color, from: Square, to: Square) -> 
     }
 }
 
+/// Whether the Tirebiter piece `unit` has a complete composite capture (T3) that captures on
+/// any of `targets` (T5), given each location's capturing legs (`captures`, by square).
+fn tirebiter_threatens(unit: &Unit, captures: &[Bitboard; 64], targets: Bitboard) -> bool {
+    let first = unit.squares.first();
+    let capture = |from: Square, to: Square| captures[from.index()].has(to);
+    for to in captures[first.index()] {
+        // Every location by the same vector...
+        let (df, dr) = delta(first, to);
+        let mut hits = false;
+        let all = unit.squares.into_iter().all(|from| match offset(from, df, dr) {
+            Some(t) if capture(from, t) => {
+                hits |= targets.has(t);
+                true
+            }
+            _ => false,
+        });
+        if all && hits {
+            return true;
+        }
+        // ...or every location onto one square.
+        if targets.has(to) && unit.squares.into_iter().all(|from| capture(from, to)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The squares a piece of `role` on `from` captures on by a pseudo-legal leg on `board` (T2, en
+/// passant included).
+fn capturing_legs_on(board: &Board, role: Role, color: Color, from: Square) -> Bitboard {
+    capturing_part(
+        leg_targets_on(board, role, color, from),
+        role,
+        color,
+        from,
+        board.occupied[!color as usize],
+    )
+}
+
+/// Of `legs`, a piece's pseudo-legal legs from `from`, those that capture: a pawn's diagonals (en
+/// passant included), any other piece's onto `enemy`.
+fn capturing_part(legs: Bitboard, role: Role, color: Color, from: Square, enemy: Bitboard) -> Bitboard {
+    if role == Role::Pawn {
+        legs & pawn_attacks(color, from)
+    } else {
+        legs & enemy
+    }
+}
+
 /// Every square a piece of `role` on `from` reaches by a pseudo-legal leg on `board`.
 fn leg_targets_on(board: &Board, role: Role, color: Color, from: Square) -> Bitboard {
     let own = board.occupied[color as usize];
@@ -857,4 +993,20 @@ fn delta(from: Square, to: Square) -> (i8, i8) {
 /// King's step, any leap of the other armies' pieces), the squares advanced for a pawn.
 pub fn steps(role: Role, color: Color, from: Square, to: Square) -> u8 {
     armies::steps(role, color, from, to)
+}
+
+#[cfg(test)]
+impl<R: Rules> TirebiterPosition<R> {
+    /// The legal moves found without [`safety_filter`](Self::safety_filter)'s shortcuts: every
+    /// candidate, and every part of a composite, judged by working out the board after it.
+    pub(super) fn legal_moves_testing_every_candidate(&self) -> Vec<Move> {
+        let every_move = SafetyFilter { tested: Bitboard::ALL, sensitive: Bitboard::ALL };
+        let mut moves = Vec::new();
+        self.candidates(every_move, &mut |m| {
+            if self.legal_given(m, every_move) {
+                moves.push(m);
+            }
+        });
+        moves
+    }
 }
