@@ -10,10 +10,11 @@ use super::params::{
     flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
 use super::tuning::{Linear, Tunable};
+use crate::core::MoveList;
 use crate::search::Searchable;
 use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use crate::variants::chess::{Color, Role, Square};
-use crate::variants::firefighter::{FireFighter, Firefighting, Move, MoveKind};
+use crate::variants::firefighter::{pushed_to, FireFighter, Firefighting, Move, MoveKind};
 
 param_struct! {
     /// The FireFighter evaluation's weights (centipawns unless a share); the values are in
@@ -71,15 +72,6 @@ fn on_edge(sq: Square) -> bool {
     sq.file() == 0 || sq.file() == 7 || sq.rank() == 0 || sq.rank() == 7
 }
 
-/// Squares from which `color`'s pieces may squirt (F2), as a bitboard.
-fn squirters(pos: &FireFighter, color: Color) -> crate::variants::chess::Bitboard {
-    match pos.firefighting(color) {
-        Firefighting::Anyone => pos.active_any(color),
-        Firefighting::Only(square) => square.bb(),
-        Firefighting::Nobody => crate::variants::chess::Bitboard::EMPTY,
-    }
-}
-
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
 /// (numbered as [`FireFighterParams`]' flat view) to `trace`. Inlined into its callers, so that
 /// the search's copy reads the compiled weights as constants.
@@ -95,7 +87,7 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
         .map(|placed| p.value[placed.piece.role() as usize])
         .sum();
     let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
-    let helpers = [squirters(pos, Color::White), squirters(pos, Color::Black)];
+    let helpers = [pos.squirters(Color::White), pos.squirters(Color::Black)];
     let attacks = [pos.attack_map(Color::White), pos.attack_map(Color::Black)];
     for placed in pos.pieces() {
         let piece = placed.piece;
@@ -263,9 +255,7 @@ fn gain(pos: &FireFighter, m: Move) -> i32 {
 }
 
 fn pushes_off(m: Move) -> bool {
-    let file = 2 * m.to.file() as i32 - m.from.file() as i32;
-    let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
-    !(0..8).contains(&file) || !(0..8).contains(&rank)
+    pushed_to(m.from, m.to).is_none()
 }
 
 impl Searchable for FireFighter {
@@ -278,14 +268,15 @@ impl Searchable for FireFighter {
     }
 
     fn is_noisy(&self, m: Move) -> bool {
-        match m.kind {
-            MoveKind::Ordinary => m.promotion.is_some() || self.occupied_by(!self.side_to_move()).has(m.to),
-            MoveKind::EnPassant => true,
-            MoveKind::Squirt => {
-                !m.target.is_burning() && pushes_off(m) && m.target.color() != self.side_to_move()
-            }
-            MoveKind::Rescue => m.target.color() != self.side_to_move(),
-            MoveKind::Castle | MoveKind::Arson => false,
+        FireFighter::is_noisy(self, m)
+    }
+
+    fn quiescence_moves(&self, in_check: bool, out: &mut MoveList<Move>) -> bool {
+        if in_check {
+            self.generate_legal(out);
+            !out.is_empty()
+        } else {
+            self.generate_noisy(out)
         }
     }
 

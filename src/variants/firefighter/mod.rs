@@ -22,7 +22,8 @@ mod tests;
 
 pub use piece::Piece;
 pub use position::{
-    push_off_sources, Castling, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS, MAX_PIECES,
+    push_off_sources, pushed_to, Castling, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS,
+    MAX_PIECES,
 };
 pub use text::{SetupError, START};
 
@@ -223,6 +224,10 @@ impl Game for FireFighter {
             || fresh.declared != self.declared
         {
             return Err(InvariantError("derived bitboards disagree with the pieces"));
+        }
+        let lone_squares = fresh.occupied() & !fresh.crowded;
+        if lone_squares.into_iter().any(|s| fresh.alone[s.index()] != self.alone[s.index()]) {
+            return Err(InvariantError("a lone piece's square lookup disagrees with the pieces"));
         }
         if self.key != self.compute_key() {
             return Err(InvariantError("incremental key differs from the recomputed key"));

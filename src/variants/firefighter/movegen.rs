@@ -4,7 +4,7 @@
 
 use super::piece::Piece;
 use super::position::{
-    push_off_sources, step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES,
+    push_off_sources, pushed_to, step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES,
 };
 use crate::core::MoveList;
 use crate::variants::chess::armies;
@@ -60,16 +60,34 @@ impl FireFighter {
             }
     }
 
-    /// Every candidate action of the side to move, before the safety and duty filters;
-    /// `in_check` is whether its King is threatened now.
-    fn candidates(&self, out: &mut MoveList<Move>, in_check: bool) {
+    /// Whether an action takes enemy material or promotes: a capture (of a crowd holding an
+    /// enemy piece, F1), en passant, a promotion, a squirt that pushes a non-burning enemy piece
+    /// off the board (F3), or the rescue of an enemy piece (F5). What quiescence searches.
+    pub fn is_noisy(&self, m: Move) -> bool {
+        let us = self.side;
+        match m.kind {
+            MoveKind::Ordinary => m.promotion.is_some() || self.occupied[!us as usize].has(m.to),
+            MoveKind::EnPassant => true,
+            MoveKind::Squirt => {
+                !m.target.is_burning() && m.target.color() != us && pushed_to(m.from, m.to).is_none()
+            }
+            MoveKind::Rescue => m.target.color() != us,
+            MoveKind::Castle | MoveKind::Arson => false,
+        }
+    }
+
+    /// Every candidate action of the side to move (with `Wanted::Noisy`, those that
+    /// [`FireFighter::is_noisy`] holds for, in the same order), before the safety and duty
+    /// filters; `in_check` is whether its King is threatened now.
+    fn candidates(&self, out: &mut MoveList<Move>, in_check: bool, wanted: Wanted) {
+        let noisy_only = wanted == Wanted::Noisy;
         let us = self.side;
         let them = !us;
         let own = self.occupied[us as usize];
         let enemy = self.occupied[them as usize];
         let occ = own | enemy;
-        // F1: no move onto a square that holds only friendly pieces.
-        let open = !(own & !enemy);
+        // F1: no move onto a square that holds only friendly pieces. Noisy: onto enemy pieces.
+        let open = if noisy_only { enemy } else { !(own & !enemy) };
         let all_burning = self.burning[0] | self.burning[1];
         let mut push = |m: Move| {
             // Cannot overflow: see MOVE_BOUND.
@@ -91,8 +109,11 @@ impl FireFighter {
                         if us == Color::White { (8, 1, 7) } else { (-8, 6, 0) };
                     let mut targets = Bitboard::EMPTY;
                     if let Some(one) = step_square(from, step).filter(|s| !occ.has(*s)) {
-                        targets |= one.bb();
-                        if from.rank() == second_rank {
+                        // A push is noisy only as a promotion.
+                        if !noisy_only || one.rank() == last_rank {
+                            targets |= one.bb();
+                        }
+                        if from.rank() == second_rank && !noisy_only {
                             if let Some(two) = step_square(one, step).filter(|s| !occ.has(*s)) {
                                 targets |= two.bb();
                             }
@@ -127,19 +148,32 @@ impl FireFighter {
                 }
             }
             if self.may_fight_fires(actor) {
-                for to in king_attacks(from) & occ {
+                // Noisy squirts push an acting enemy piece off the board.
+                let squirted = king_attacks(from) & if noisy_only { enemy } else { occ };
+                for to in squirted {
+                    if noisy_only && pushed_to(from, to).is_some() {
+                        continue;
+                    }
                     for target in self.distinct_at(to) {
-                        push(Move { kind: MoveKind::Squirt, target, ..ordinary(to) });
+                        if !noisy_only || (target.color() == them && !target.is_burning()) {
+                            push(Move { kind: MoveKind::Squirt, target, ..ordinary(to) });
+                        }
                     }
                 }
-                for to in all_burning {
+                let rescued = if noisy_only { self.burning[them as usize] } else { all_burning };
+                for to in rescued {
                     if self.reach(actor.role(), us, from, to) {
                         for target in self.distinct_at(to).into_iter().filter(|p| p.is_burning()) {
-                            push(Move { kind: MoveKind::Rescue, target, ..ordinary(to) });
+                            if !noisy_only || target.color() == them {
+                                push(Move { kind: MoveKind::Rescue, target, ..ordinary(to) });
+                            }
                         }
                     }
                 }
             }
+        }
+        if noisy_only {
+            return;
         }
         if !in_check {
             self.castling_candidates(&mut push);
@@ -245,7 +279,7 @@ impl FireFighter {
     fn legal_from_candidates(&self, out: &mut MoveList<Move>, shortcuts: bool) {
         let in_check = self.in_check();
         let mut candidates = MoveList::new();
-        self.candidates(&mut candidates, in_check);
+        self.candidates(&mut candidates, in_check, Wanted::All);
         let duty = self.duty_binds();
         // The duty needs the position after each move: only without it do bitboards decide.
         let quiet = if shortcuts && duty.is_none() && !in_check { QuietKing::of(self) } else { None };
@@ -274,6 +308,47 @@ impl FireFighter {
             out.extend(duty_moves);
         }
     }
+
+    /// The legal noisy actions ([`FireFighter::is_noisy`]) in the order `generate_legal` lists
+    /// them; returns whether the side to move has any legal action at all. Without check and
+    /// duty only the noisy candidates are generated and judged, and the quiet ones only when no
+    /// noisy action is legal, until one is.
+    pub fn generate_noisy(&self, out: &mut MoveList<Move>) -> bool {
+        let in_check = self.in_check();
+        // The duty (F7) keeps only its own moves when it has any: only the full list tells.
+        if in_check || self.duty_binds().is_some() {
+            let mut all = MoveList::new();
+            self.generate_legal(&mut all);
+            out.extend(all.iter().copied().filter(|&m| self.is_noisy(m)));
+            return !all.is_empty();
+        }
+        let quiet = QuietKing::of(self);
+        let is_legal =
+            |m: Move| quiet.as_ref().and_then(|q| q.verdict(self, m)).unwrap_or_else(|| self.survives(m));
+        let mut candidates = MoveList::new();
+        self.candidates(&mut candidates, false, Wanted::Noisy);
+        out.extend(candidates.iter().copied().filter(|&m| is_legal(m)));
+        if !out.is_empty() {
+            return true;
+        }
+        candidates.clear();
+        self.candidates(&mut candidates, false, Wanted::All);
+        candidates.iter().any(|&m| is_legal(m))
+    }
+
+    /// Whether the side to move's King is unthreatened after `m` (F8), by playing it on a copy.
+    fn survives(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.apply(m);
+        !after.king_threatened(self.side)
+    }
+}
+
+/// Which candidates [`FireFighter::candidates`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    All,
+    Noisy,
 }
 
 /// What bitboards prove about the safety of the side to move's King when it is not threatened
@@ -333,15 +408,23 @@ impl QuietKing {
                 Some(self.king_step_is_safe(pos, m.from, m.to))
             }
             MoveKind::Ordinary => (m.to != self.king && !self.pin_squares.has(m.from)).then_some(true),
+            // The King (unburnt, so pushed: F3) goes where a step would take it, or off the
+            // board, which leaves the side without a King (F8). Nothing is captured: pieces on
+            // the destination stay, but they neither attack their own square nor squirt onto it.
+            MoveKind::Squirt if own_king(m.target) => {
+                Some(pushed_to(m.from, m.to).is_some_and(|to| self.king_step_is_safe(pos, m.to, to)))
+            }
             MoveKind::Squirt => {
-                let harmless = m.target.color() == us
-                    && !own_king(m.target)
-                    && (m.target.is_burning() || !self.pin_squares.has(m.to));
+                let harmless =
+                    m.target.color() == us && (m.target.is_burning() || !self.pin_squares.has(m.to));
                 harmless.then_some(true)
             }
             // The target burns, and the King does not: it is not the King.
             MoveKind::Rescue => (!self.pin_squares.has(m.to)).then_some(true),
-            MoveKind::Arson => (!own_king(m.target)).then_some(true),
+            // Setting the own King on fire moves nothing: it is then threatened only by a rescue
+            // (F5, F8).
+            MoveKind::Arson if own_king(m.target) => Some(!pos.rescue_reaches(self.king, !us)),
+            MoveKind::Arson => Some(true),
             MoveKind::EnPassant | MoveKind::Castle => None,
         }
     }
@@ -365,11 +448,6 @@ impl QuietKing {
         if attacked.nonempty() {
             return false;
         }
-        let squirters = match pos.firefighting(them) {
-            Firefighting::Anyone => pos.active_any(them),
-            Firefighting::Only(square) => square.bb(),
-            Firefighting::Nobody => Bitboard::EMPTY,
-        };
-        (push_off_sources(to) & squirters & !to.bb()).is_empty()
+        (push_off_sources(to) & pos.squirters(them) & !to.bb()).is_empty()
     }
 }

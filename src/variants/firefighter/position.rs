@@ -174,6 +174,9 @@ pub struct FireFighter {
     pub(super) burning: [Bitboard; 2],
     /// Squares holding two or more pieces (crowds).
     pub(super) crowded: Bitboard,
+    /// The piece on each square that holds exactly one (stale on other squares): finding a
+    /// square's pieces without scanning the list, for all but crowds.
+    pub(super) alone: [Piece; 64],
     pub(super) king: [Option<Square>; 2],
     /// The declared, non-burning Firefighter's square.
     pub(super) firefighter: [Option<Square>; 2],
@@ -211,6 +214,7 @@ impl FireFighter {
             active: [[Bitboard::EMPTY; Role::COUNT]; 2],
             burning: [Bitboard::EMPTY; 2],
             crowded: Bitboard::EMPTY,
+            alone: [Piece::new(Color::White, Role::Pawn); 64],
             king: [None; 2],
             firefighter: [None; 2],
             declared: [false; 2],
@@ -227,13 +231,26 @@ impl FireFighter {
         &self.pieces
     }
 
-    /// The pieces on `square`.
+    /// The pieces on `square`, in the order of the piece list (a crowd's order is the order in
+    /// which the move generator lists its pieces' actions).
     pub fn crowd(&self, square: Square) -> impl Iterator<Item = Piece> + '_ {
-        self.pieces.iter().filter(move |p| p.square == square).map(|p| p.piece)
+        // A lone piece comes from `alone`; only a crowd needs the scan of the list.
+        let (alone, scanned): (Option<Piece>, &[Placed]) = if self.crowded.has(square) {
+            (None, &self.pieces)
+        } else if self.occupied().has(square) {
+            (Some(self.alone[square.index()]), &[])
+        } else {
+            (None, &[])
+        };
+        alone.into_iter().chain(scanned.iter().filter(move |p| p.square == square).map(|p| p.piece))
     }
 
     pub fn count_at(&self, square: Square) -> usize {
-        self.pieces.iter().filter(|p| p.square == square).count()
+        if self.crowded.has(square) {
+            self.pieces.iter().filter(|p| p.square == square).count()
+        } else {
+            usize::from(self.occupied().has(square))
+        }
     }
 
     pub fn occupied(&self) -> Bitboard {
@@ -307,6 +324,8 @@ impl FireFighter {
             let bit = p.square.bb();
             if (self.occupied[0] | self.occupied[1]).has(p.square) {
                 self.crowded |= bit;
+            } else {
+                self.alone[p.square.index()] = p.piece;
             }
             self.occupied[c] |= bit;
             if p.piece.is_burning() {
@@ -361,6 +380,8 @@ impl FireFighter {
         let bit = square.bb();
         if self.occupied().has(square) {
             self.crowded |= bit;
+        } else {
+            self.alone[square.index()] = piece;
         }
         self.occupied[c] |= bit;
         if piece.is_burning() {
@@ -431,6 +452,7 @@ impl FireFighter {
         for p in self.pieces.iter().filter(|p| p.square == square) {
             let c = p.piece.color() as usize;
             count += 1;
+            self.alone[square.index()] = p.piece;
             self.occupied[c] |= bit;
             if p.piece.is_burning() {
                 self.burning[c] |= bit;
@@ -468,6 +490,7 @@ impl FireFighter {
                 self.resync_square(square);
             } else {
                 // Alone on its square: only its acting or burning bit changes.
+                self.alone[square.index()] = new;
                 let bit = square.bb();
                 let c = old.color() as usize;
                 self.burning[c] &= !bit;
@@ -621,27 +644,37 @@ impl FireFighter {
             return true;
         }
         // Burning belongs to the King itself, not to its square: beside an own burning piece it
-        // is pushed by a squirt, not rescued (F13).
-        let burning =
-            self.crowd(king).any(|p| p.color() == color && p.role() == Role::King && p.is_burning());
-        let firefighting = self.firefighting(them);
-        let helpers = match firefighting {
-            Firefighting::Anyone => self.active_any(them),
-            Firefighting::Only(square) => square.bb(),
-            Firefighting::Nobody => return false,
-        };
-        if burning {
-            // Rescue: a piece that may fight fires and reaches the King by its move or capture
-            // pattern.
-            self.pieces.iter().any(|p| {
-                let may = p.piece.color() == them
-                    && !p.piece.is_burning()
-                    && (firefighting == Firefighting::Anyone || p.piece.is_firefighter());
-                may && self.reach(p.piece.role(), them, p.square, king)
-            })
+        // is pushed by a squirt, not rescued (F13). The side has one King, on `king`: it burns
+        // unless an acting King of its colour stands there.
+        if self.active[color as usize][Role::King as usize].has(king) {
+            (push_off_sources(king) & self.squirters(them)).nonempty()
         } else {
-            (push_off_sources(king) & helpers).nonempty()
+            self.rescue_reaches(king, them)
         }
+    }
+
+    /// Squares from which `color`'s pieces may squirt (F2).
+    pub fn squirters(&self, color: Color) -> Bitboard {
+        match self.firefighting(color) {
+            Firefighting::Anyone => self.active_any(color),
+            Firefighting::Only(square) => square.bb(),
+            Firefighting::Nobody => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether a piece of `by` that may fight fires (F2) reaches `target` by its move or capture
+    /// pattern: a rescue of a burning piece there (F5).
+    pub(super) fn rescue_reaches(&self, target: Square, by: Color) -> bool {
+        let firefighting = self.firefighting(by);
+        if firefighting == Firefighting::Nobody {
+            return false;
+        }
+        self.pieces.iter().any(|p| {
+            let may = p.piece.color() == by
+                && !p.piece.is_burning()
+                && (firefighting == Firefighting::Anyone || p.piece.is_firefighter());
+            may && self.reach(p.piece.role(), by, p.square, target)
+        })
     }
 
     /// Whether the side to move is "in check": its King threatened as F8 describes.
@@ -715,10 +748,8 @@ impl FireFighter {
                 } else {
                     self.remove(m.to, m.target);
                     left.note(self, m.target, m.to);
-                    let file = 2 * m.to.file() as i32 - m.from.file() as i32;
-                    let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
-                    if (0..8).contains(&file) && (0..8).contains(&rank) {
-                        self.add(Square::from_file_rank(file as u8, rank as u8), m.target);
+                    if let Some(to) = pushed_to(m.from, m.to) {
+                        self.add(to, m.target);
                     } else {
                         self.note_removed(&[m.target]);
                         irreversible = true;
@@ -835,6 +866,14 @@ impl Departures {
 pub(super) fn step_square(from: Square, step: i8) -> Option<Square> {
     let index = from.index() as i32 + step as i32;
     (0..64).contains(&index).then(|| Square::new(index as u8))
+}
+
+/// Where a squirt from `from` pushes a piece on the adjacent `target`: one step further the same
+/// way, or `None` off the board (F3).
+pub fn pushed_to(from: Square, target: Square) -> Option<Square> {
+    let file = 2 * target.file() as i32 - from.file() as i32;
+    let rank = 2 * target.rank() as i32 - from.rank() as i32;
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| Square::from_file_rank(file as u8, rank as u8))
 }
 
 /// Squares S adjacent to `target` such that a squirt from S pushes `target`'s piece off the board.

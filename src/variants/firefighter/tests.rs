@@ -45,7 +45,8 @@ const WALK_STARTS: &[&str] = &[
 ];
 
 /// The bitboard shortcuts of royal safety (F8) give exactly the moves that playing every
-/// candidate gives, along pseudo-random games from varied positions, under every pair of armies.
+/// candidate gives, and the direct noisy generation exactly the noisy ones among them, along
+/// pseudo-random games from varied positions, under every pair of armies.
 #[test]
 fn legality_shortcuts_agree_with_trial_play() {
     use crate::core::Army;
@@ -69,6 +70,11 @@ fn legality_shortcuts_agree_with_trial_play() {
                 pos.generate_legal(&mut fast);
                 pos.generate_legal_by_trial(&mut slow);
                 assert_eq!(fast, slow, "legal moves of {}", pos.to_text());
+                // The direct noisy generation is the legal list filtered, in the same order.
+                let mut noisy = MoveList::new();
+                let any = pos.generate_noisy(&mut noisy);
+                let filtered: MoveList<Move> = fast.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+                assert_eq!((noisy, any), (filtered, !fast.is_empty()), "noisy moves of {}", pos.to_text());
                 // The derived state that `play` keeps up to date agrees with a fresh one.
                 pos.validate().unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
                 nodes += 1;
