@@ -12,8 +12,10 @@ use super::params::{
 use super::tuning::{Linear, Tunable};
 use crate::core::MoveList;
 use crate::search::Searchable;
-use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
-use crate::variants::chess::{Color, Role, Square};
+use crate::variants::chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::variants::chess::{Bitboard, Color, Role, Square};
 use crate::variants::firefighter::{pushed_to, FireFighter, Firefighting, Move, MoveKind};
 
 param_struct! {
@@ -80,15 +82,11 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
     let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
     let mut score = 0;
-    let non_pawn_material: i32 = pos
-        .pieces()
-        .iter()
-        .filter(|p| p.piece.role() != Role::Pawn)
-        .map(|placed| p.value[placed.piece.role() as usize])
-        .sum();
-    let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
     let helpers = [pos.squirters(Color::White), pos.squirters(Color::Black)];
-    let attacks = [pos.attack_map(Color::White), pos.attack_map(Color::Black)];
+    // Gathered in the pass over the pieces; the King terms that need them come after it.
+    let mut non_pawn_material = 0;
+    // Each side's attack map (`FireFighter::attack_map`): the acting pieces' capture patterns.
+    let mut attacks = [Bitboard::EMPTY; 2];
     for placed in pos.pieces() {
         let piece = placed.piece;
         let color = piece.color();
@@ -96,6 +94,9 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
         let role = piece.role() as usize;
         let sq = placed.square;
         let mut value = p.value[role];
+        if piece.role() != Role::Pawn {
+            non_pawn_material += p.value[role];
+        }
         if piece.is_burning() {
             value = value * p.burning_keeps_percent / 100;
             if T::ON {
@@ -110,8 +111,13 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
                 Role::Bishop => bishop_attacks(sq, occ),
                 Role::Rook => rook_attacks(sq, occ),
                 Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-                Role::Pawn | Role::King | Role::Commoner => crate::variants::chess::Bitboard::EMPTY,
+                Role::Pawn | Role::King | Role::Commoner => Bitboard::EMPTY,
                 role => crate::variants::chess::armies::attacks(role, color, sq, occ),
+            };
+            attacks[color as usize] |= match piece.role() {
+                Role::Pawn => pawn_attacks(color, sq),
+                Role::King => king_attacks(sq),
+                _ => reach,
             };
             let squares = reach.count() as i32;
             value += p.mobility[role] * squares;
@@ -139,21 +145,28 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
                 }
             }
         }
-        if piece.role() == Role::King && on_edge(sq) && !piece.is_burning() {
-            let sources = crate::variants::firefighter::push_off_sources(sq);
-            let danger = (sources & (attacks[them] | helpers[them])).count() as i32;
-            value -= p.king_push_danger * danger;
-            trace.add(index(&p.king_push_danger), -sign * danger);
-            if middle_game {
-                value -= p.king_on_edge;
-                trace.add(index(&p.king_on_edge), -sign);
-            }
-        }
         if pos.occupied_by(!color).has(sq) {
             value -= p.crowded_with_enemy;
             trace.add(index(&p.crowded_with_enemy), -sign);
         }
         score += sign * value;
+    }
+    let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        // One King a side: unburnt when an acting King stands on its square.
+        let Some(sq) = pos.king_square(color) else { continue };
+        if !on_edge(sq) || !pos.active(color, Role::King).has(sq) {
+            continue;
+        }
+        let them = !color as usize;
+        let sources = crate::variants::firefighter::push_off_sources(sq);
+        let danger = (sources & (attacks[them] | helpers[them])).count() as i32;
+        score -= sign * p.king_push_danger * danger;
+        trace.add(index(&p.king_push_danger), -sign * danger);
+        if middle_game {
+            score -= sign * p.king_on_edge;
+            trace.add(index(&p.king_on_edge), -sign);
+        }
     }
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         match pos.firefighting(color) {

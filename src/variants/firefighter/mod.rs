@@ -3,10 +3,10 @@
 //!
 //! The position is a list of placed pieces (a square may hold any number, F1) with bitboards
 //! derived from it, kept up to date as pieces come and go; attacks come from the 8x8 tables of
-//! the chess core. Legality: where the King stands unburnt and unthreatened among FIDE enemies,
-//! bitboards decide most candidates (pin squares, the King's destination); the rest are played
-//! on a copy, asking whether the opponent could then remove or take over the King (F8). The duty
-//! (F7) filters what remains.
+//! the chess core. Legality: where the King stands unthreatened among FIDE enemies, bitboards
+//! decide most candidates (pin squares, the King's destination, the squirted enemy piece's new
+//! reach); the rest are played on a copy, asking whether the opponent could then remove or take
+//! over the King (F8). The duty (F7) filters what remains.
 //!
 //! Move-list capacity: with at most 32 pieces, `a` acting pieces and `b` burning ones
 //! (`a + b <= 32`), a position has at most `a * (27 ordinary + 31 squirts + b rescues + 1 arson)

@@ -558,7 +558,11 @@ impl FireFighter {
     /// Squares from which a non-burning piece of `by` captures on `target` by its ordinary
     /// capture pattern (G2: pins ignored).
     pub fn attackers(&self, target: Square, by: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.attackers_with(target, by, self.occupied())
+    }
+
+    /// [`FireFighter::attackers`] with the sliders' lines judged on the occupancy `occ`.
+    pub(super) fn attackers_with(&self, target: Square, by: Color, occ: Bitboard) -> Bitboard {
         let a = &self.active[by as usize];
         let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
         let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
@@ -609,30 +613,10 @@ impl FireFighter {
         map
     }
 
-    /// Squares from which a piece of `by` with `role` reaches `target` by its move or capture
+    /// Whether a piece of `by` with `role` on `from` reaches `target` by its move or capture
     /// pattern, whatever `target` holds (the rescue reach of F5).
     pub fn reach(&self, role: Role, by: Color, from: Square, target: Square) -> bool {
-        let occ = self.occupied();
-        match role {
-            Role::Pawn => {
-                if pawn_attacks(by, from).has(target) {
-                    return true;
-                }
-                let (step, second_rank) = if by == Color::White { (8i8, 1) } else { (-8i8, 6) };
-                let Some(one) = step_square(from, step) else { return false };
-                if one == target {
-                    return true;
-                }
-                from.rank() == second_rank && !occ.has(one) && step_square(one, step) == Some(target)
-            }
-            Role::Knight => knight_attacks(from).has(target),
-            Role::Bishop => bishop_attacks(from, occ).has(target),
-            Role::Rook => rook_attacks(from, occ).has(target),
-            Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
-            Role::King => king_attacks(from).has(target),
-            Role::Commoner => false,
-            role => armies::attacks(role, by, from, occ).has(target),
-        }
+        reach_in(role, by, from, target, self.occupied())
     }
 
     /// Whether `color`'s King can be removed or taken over by the opponent's next action (F8):
@@ -665,16 +649,45 @@ impl FireFighter {
     /// Whether a piece of `by` that may fight fires (F2) reaches `target` by its move or capture
     /// pattern: a rescue of a burning piece there (F5).
     pub(super) fn rescue_reaches(&self, target: Square, by: Color) -> bool {
-        let firefighting = self.firefighting(by);
-        if firefighting == Firefighting::Nobody {
-            return false;
+        match self.firefighting(by) {
+            Firefighting::Anyone => self.reachers(target, by).nonempty(),
+            Firefighting::Only(square) => self
+                .crowd(square)
+                .filter(|p| p.color() == by && p.is_firefighter())
+                .any(|p| self.reach(p.role(), by, square, target)),
+            Firefighting::Nobody => false,
         }
-        self.pieces.iter().any(|p| {
-            let may = p.piece.color() == by
-                && !p.piece.is_burning()
-                && (firefighting == Firefighting::Anyone || p.piece.is_firefighter());
-            may && self.reach(p.piece.role(), by, p.square, target)
-        })
+    }
+
+    /// Squares from which an acting piece of `by` reaches `target` by its move or capture
+    /// pattern ([`FireFighter::reach`] for all of them at once).
+    fn reachers(&self, target: Square, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let a = &self.active[by as usize];
+        // A pawn reaches by capture, by its step, or by its double step from its second rank over
+        // an empty square.
+        let (step, fourth_rank) = if by == Color::White { (-8i8, 3) } else { (8i8, 4) };
+        let mut pawns = pawn_attacks(!by, target);
+        if let Some(one) = step_square(target, step) {
+            pawns |= one.bb();
+            if target.rank() == fourth_rank && !occ.has(one) {
+                pawns |= step_square(one, step).map_or(Bitboard::EMPTY, |two| two.bb());
+            }
+        }
+        let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
+        let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
+        let mut found = (pawns & a[Role::Pawn as usize])
+            | (knight_attacks(target) & a[Role::Knight as usize])
+            | (king_attacks(target) & a[Role::King as usize])
+            | (bishop_attacks(target, occ) & diagonal)
+            | (rook_attacks(target, occ) & straight);
+        for role in self.army_roles() {
+            let pieces = a[role as usize];
+            if pieces.nonempty() {
+                found |= armies::attackers(role, by, target, occ) & pieces;
+            }
+        }
+        found
     }
 
     /// Whether the side to move is "in check": its King threatened as F8 describes.
@@ -691,6 +704,9 @@ impl FireFighter {
         let mut irreversible = false;
         // Where a King or corner piece left its square, by colour (F10, F14).
         let mut left = Departures::default();
+        // The squares whose pieces change: castling rights can change only through their King's
+        // and corner's squares.
+        let mut changed = m.from.bb() | m.to.bb();
         self.en_passant = None;
         let mut declare = false;
         match m.kind {
@@ -718,6 +734,7 @@ impl FireFighter {
             MoveKind::EnPassant => {
                 self.remove(m.from, m.actor);
                 let victim_square = Square::from_file_rank(m.to.file(), m.from.rank());
+                changed |= victim_square.bb();
                 let victim = self.crowd(victim_square).find(|p| p.color() == them && p.role() == Role::Pawn);
                 if let Some(victim) = victim {
                     self.remove(victim_square, victim);
@@ -739,6 +756,7 @@ impl FireFighter {
                     }
                     left.king[us as usize] |= c.king_from.bb();
                     left.corner[us as usize] |= c.rook_from.bb();
+                    changed |= c.king_from.bb() | c.rook_from.bb() | c.rook_to.bb();
                 }
             }
             MoveKind::Squirt => {
@@ -749,6 +767,7 @@ impl FireFighter {
                     self.remove(m.to, m.target);
                     left.note(self, m.target, m.to);
                     if let Some(to) = pushed_to(m.from, m.to) {
+                        changed |= to.bb();
                         self.add(to, m.target);
                     } else {
                         self.note_removed(&[m.target]);
@@ -774,7 +793,7 @@ impl FireFighter {
         if declare && !m.actor.is_firefighter() {
             self.replace(m.from, m.actor, m.actor.firefighter(true));
         }
-        self.update_castling(left);
+        self.update_castling(left, changed);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;
@@ -794,13 +813,15 @@ impl FireFighter {
 
     /// F10: a right goes when its King or corner piece (the Rook of its army, A3) left its
     /// square (or was captured there), burns, or when its corner no longer holds exactly one own
-    /// corner piece. Other pieces leaving those squares change nothing (F14).
-    fn update_castling(&mut self, left: Departures) {
+    /// corner piece. Other pieces leaving those squares change nothing (F14). `changed`: the
+    /// squares whose pieces the action changed; a right whose two squares are not among them
+    /// stands.
+    fn update_castling(&mut self, left: Departures, changed: Bitboard) {
         if self.castling == 0 {
             return;
         }
         for c in &CASTLINGS {
-            if self.castling & c.right == 0 {
+            if self.castling & c.right == 0 || (changed & (c.king_from.bb() | c.rook_from.bb())).is_empty() {
                 continue;
             }
             let color = c.color as usize;
@@ -859,6 +880,30 @@ impl Departures {
         } else if pos.is_corner_piece(piece) {
             self.corner[color] |= square.bb();
         }
+    }
+}
+
+/// [`FireFighter::reach`] with the lines judged on the occupancy `occ`.
+pub(super) fn reach_in(role: Role, by: Color, from: Square, target: Square, occ: Bitboard) -> bool {
+    match role {
+        Role::Pawn => {
+            if pawn_attacks(by, from).has(target) {
+                return true;
+            }
+            let (step, second_rank) = if by == Color::White { (8i8, 1) } else { (-8i8, 6) };
+            let Some(one) = step_square(from, step) else { return false };
+            if one == target {
+                return true;
+            }
+            from.rank() == second_rank && !occ.has(one) && step_square(one, step) == Some(target)
+        }
+        Role::Knight => knight_attacks(from).has(target),
+        Role::Bishop => bishop_attacks(from, occ).has(target),
+        Role::Rook => rook_attacks(from, occ).has(target),
+        Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
+        Role::King => king_attacks(from).has(target),
+        Role::Commoner => false,
+        role => armies::attacks(role, by, from, occ).has(target),
     }
 }
 

@@ -42,6 +42,9 @@ const WALK_STARTS: &[&str] = &[
     "4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A",
     "4k3/8/3(Kq)4/8/8/8/8/8 w - - 0 1 Aa",
     "4k3/4r3/8/8/4(RB)3/8/8/4K3 w - - 0 1 Aa",
+    // Burning Kings: screened from a Queen by a pinned pawn; from a pawn's double step by a Knight.
+    "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQK!BNR w kq - 2 3 Aa",
+    "4K3/8/8/8/4k!3/4n3/4P3/8 b - - 0 1 A",
 ];
 
 /// The bitboard shortcuts of royal safety (F8) give exactly the moves that playing every
