@@ -143,6 +143,10 @@ impl Game for FireFighter {
     // reversible_plies, key, recomputed_key and move_number, written once for both.
     crate::variants::fields::game_glue!(text, "Aa");
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
         if self.count_legal_moves() == 0 {

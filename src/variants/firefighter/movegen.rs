@@ -77,10 +77,11 @@ impl FireFighter {
         }
     }
 
-    /// Every candidate action of the side to move (with `Wanted::Noisy`, those that
+    /// Hands `push` every candidate action of the side to move (with `Wanted::Noisy`, those that
     /// [`FireFighter::is_noisy`] holds for, in the same order), before the safety and duty
-    /// filters; `in_check` is whether its King is threatened now.
-    fn candidates(&self, out: &mut MoveList<Move>, in_check: bool, wanted: Wanted) {
+    /// filters; `in_check` is whether its King is threatened now. The callers judge each as it
+    /// comes: no list of candidates is kept.
+    fn candidates(&self, in_check: bool, wanted: Wanted, push: &mut impl FnMut(Move)) {
         let noisy_only = wanted == Wanted::Noisy;
         let us = self.side;
         let them = !us;
@@ -90,11 +91,6 @@ impl FireFighter {
         // F1: no move onto a square that holds only friendly pieces. Noisy: onto enemy pieces.
         let open = if noisy_only { enemy } else { !(own & !enemy) };
         let all_burning = self.burning[0] | self.burning[1];
-        let mut push = |m: Move| {
-            // Cannot overflow: see MOVE_BOUND.
-            let pushed = out.try_push(m);
-            debug_assert!(pushed.is_ok(), "move list overflow");
-        };
         let actors = self.distinct_pieces(us, false);
         for &Placed { square: from, piece: actor } in &actors {
             let ordinary = |to: Square| Move {
@@ -178,7 +174,7 @@ impl FireFighter {
             return;
         }
         if !in_check {
-            self.castling_candidates(&mut push);
+            self.castling_candidates(push);
         }
         // Arson is played "instead of moving" and is no answer to check (the reading that makes
         // F12's count of three hold: otherwise 5...Ke8 on fire would escape the squirt).
@@ -302,12 +298,11 @@ impl FireFighter {
     /// ([`QuietKing`]), else every candidate is played on a copy.
     fn legal_from_candidates(&self, out: &mut MoveList<Move>, shortcuts: bool) {
         let in_check = self.in_check();
-        let mut candidates = MoveList::new();
-        self.candidates(&mut candidates, in_check, Wanted::All);
         let duty = self.duty_binds();
         let quiet = if shortcuts && !in_check { QuietKing::of(self) } else { None };
         let mut duty_moves: MoveList<Move> = MoveList::new();
-        for &m in &candidates {
+        // The lists cannot overflow: see MOVE_BOUND.
+        self.candidates(in_check, Wanted::All, &mut |m| {
             let (safe, after) = match quiet.as_ref().and_then(|q| q.verdict(self, m)) {
                 Some(verdict) => (verdict, None),
                 None => {
@@ -317,7 +312,7 @@ impl FireFighter {
                 }
             };
             if !safe {
-                continue;
+                return;
             }
             if let Some(firefighter) = duty {
                 if self.does_duty(m, firefighter, after.as_ref()) {
@@ -325,7 +320,7 @@ impl FireFighter {
                 }
             }
             out.push(m);
-        }
+        });
         if !duty_moves.is_empty() {
             out.clear();
             out.extend(duty_moves.iter().copied());
@@ -346,17 +341,39 @@ impl FireFighter {
             return !all.is_empty();
         }
         let quiet = QuietKing::of(self);
-        let is_legal =
-            |m: Move| quiet.as_ref().and_then(|q| q.verdict(self, m)).unwrap_or_else(|| self.survives(m));
-        let mut candidates = MoveList::new();
-        self.candidates(&mut candidates, false, Wanted::Noisy);
-        out.extend(candidates.iter().copied().filter(|&m| is_legal(m)));
+        self.candidates(false, Wanted::Noisy, &mut |m| {
+            if self.is_safe(m, quiet.as_ref()) {
+                out.push(m);
+            }
+        });
         if !out.is_empty() {
             return true;
         }
-        candidates.clear();
-        self.candidates(&mut candidates, false, Wanted::All);
-        candidates.iter().any(|&m| is_legal(m))
+        let mut any = false;
+        self.candidates(false, Wanted::All, &mut |m| any = any || self.is_safe(m, quiet.as_ref()));
+        any
+    }
+
+    /// The number of legal actions of the side to move (`generate_legal`'s, without the list).
+    pub fn count_legal(&self) -> usize {
+        if self.duty_binds().is_some() {
+            let mut legal = MoveList::new();
+            self.generate_legal(&mut legal);
+            return legal.len();
+        }
+        let in_check = self.in_check();
+        let quiet = if in_check { None } else { QuietKing::of(self) };
+        let mut count = 0;
+        self.candidates(in_check, Wanted::All, &mut |m| {
+            count += usize::from(self.is_safe(m, quiet.as_ref()))
+        });
+        count
+    }
+
+    /// Whether `m` leaves the side to move's King unthreatened (F8): by bitboards where `quiet`
+    /// decides it, else by playing it on a copy.
+    fn is_safe(&self, m: Move, quiet: Option<&QuietKing>) -> bool {
+        quiet.and_then(|q| q.verdict(self, m)).unwrap_or_else(|| self.survives(m))
     }
 
     /// Whether the side to move's King is unthreatened after `m` (F8), by playing it on a copy.

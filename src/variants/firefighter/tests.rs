@@ -73,6 +73,7 @@ fn legality_shortcuts_agree_with_trial_play() {
                 pos.generate_legal(&mut fast);
                 pos.generate_legal_by_trial(&mut slow);
                 assert_eq!(fast, slow, "legal moves of {}", pos.to_text());
+                assert_eq!(pos.count_legal(), fast.len(), "legal move count of {}", pos.to_text());
                 // The direct noisy generation is the legal list filtered, in the same order.
                 let mut noisy = MoveList::new();
                 let any = pos.generate_noisy(&mut noisy);
