@@ -10,10 +10,13 @@ use super::params::{
     flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
 use super::tuning::{Linear, Tunable};
+use crate::core::MoveList;
 use crate::search::Searchable;
-use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
-use crate::variants::chess::{Color, Role, Square};
-use crate::variants::firefighter::{FireFighter, Firefighting, Move, MoveKind};
+use crate::variants::chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::variants::chess::{Bitboard, Color, Role, Square};
+use crate::variants::firefighter::{pushed_to, FireFighter, Firefighting, Move, MoveKind};
 
 param_struct! {
     /// The FireFighter evaluation's weights (centipawns unless a share); the values are in
@@ -71,15 +74,6 @@ fn on_edge(sq: Square) -> bool {
     sq.file() == 0 || sq.file() == 7 || sq.rank() == 0 || sq.rank() == 7
 }
 
-/// Squares from which `color`'s pieces may squirt (F2), as a bitboard.
-fn squirters(pos: &FireFighter, color: Color) -> crate::variants::chess::Bitboard {
-    match pos.firefighting(color) {
-        Firefighting::Anyone => pos.active_any(color),
-        Firefighting::Only(square) => square.bb(),
-        Firefighting::Nobody => crate::variants::chess::Bitboard::EMPTY,
-    }
-}
-
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
 /// (numbered as [`FireFighterParams`]' flat view) to `trace`. Inlined into its callers, so that
 /// the search's copy reads the compiled weights as constants.
@@ -88,15 +82,11 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
     let index = |w: &i32| slot_of(p, w);
     let occ = pos.occupied();
     let mut score = 0;
-    let non_pawn_material: i32 = pos
-        .pieces()
-        .iter()
-        .filter(|p| p.piece.role() != Role::Pawn)
-        .map(|placed| p.value[placed.piece.role() as usize])
-        .sum();
-    let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
-    let helpers = [squirters(pos, Color::White), squirters(pos, Color::Black)];
-    let attacks = [pos.attack_map(Color::White), pos.attack_map(Color::Black)];
+    let helpers = [pos.squirters(Color::White), pos.squirters(Color::Black)];
+    // Gathered in the pass over the pieces; the King terms that need them come after it.
+    let mut non_pawn_material = 0;
+    // Each side's attack map (`FireFighter::attack_map`): the acting pieces' capture patterns.
+    let mut attacks = [Bitboard::EMPTY; 2];
     for placed in pos.pieces() {
         let piece = placed.piece;
         let color = piece.color();
@@ -104,6 +94,9 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
         let role = piece.role() as usize;
         let sq = placed.square;
         let mut value = p.value[role];
+        if piece.role() != Role::Pawn {
+            non_pawn_material += p.value[role];
+        }
         if piece.is_burning() {
             value = value * p.burning_keeps_percent / 100;
             if T::ON {
@@ -118,8 +111,13 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
                 Role::Bishop => bishop_attacks(sq, occ),
                 Role::Rook => rook_attacks(sq, occ),
                 Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-                Role::Pawn | Role::King | Role::Commoner => crate::variants::chess::Bitboard::EMPTY,
+                Role::Pawn | Role::King | Role::Commoner => Bitboard::EMPTY,
                 role => crate::variants::chess::armies::attacks(role, color, sq, occ),
+            };
+            attacks[color as usize] |= match piece.role() {
+                Role::Pawn => pawn_attacks(color, sq),
+                Role::King => king_attacks(sq),
+                _ => reach,
             };
             let squares = reach.count() as i32;
             value += p.mobility[role] * squares;
@@ -147,21 +145,28 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
                 }
             }
         }
-        if piece.role() == Role::King && on_edge(sq) && !piece.is_burning() {
-            let sources = crate::variants::firefighter::push_off_sources(sq);
-            let danger = (sources & (attacks[them] | helpers[them])).count() as i32;
-            value -= p.king_push_danger * danger;
-            trace.add(index(&p.king_push_danger), -sign * danger);
-            if middle_game {
-                value -= p.king_on_edge;
-                trace.add(index(&p.king_on_edge), -sign);
-            }
-        }
         if pos.occupied_by(!color).has(sq) {
             value -= p.crowded_with_enemy;
             trace.add(index(&p.crowded_with_enemy), -sign);
         }
         score += sign * value;
+    }
+    let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        // One King a side: unburnt when an acting King stands on its square.
+        let Some(sq) = pos.king_square(color) else { continue };
+        if !on_edge(sq) || !pos.active(color, Role::King).has(sq) {
+            continue;
+        }
+        let them = !color as usize;
+        let sources = crate::variants::firefighter::push_off_sources(sq);
+        let danger = (sources & (attacks[them] | helpers[them])).count() as i32;
+        score -= sign * p.king_push_danger * danger;
+        trace.add(index(&p.king_push_danger), -sign * danger);
+        if middle_game {
+            score -= sign * p.king_on_edge;
+            trace.add(index(&p.king_on_edge), -sign);
+        }
     }
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         match pos.firefighting(color) {
@@ -263,9 +268,7 @@ fn gain(pos: &FireFighter, m: Move) -> i32 {
 }
 
 fn pushes_off(m: Move) -> bool {
-    let file = 2 * m.to.file() as i32 - m.from.file() as i32;
-    let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
-    !(0..8).contains(&file) || !(0..8).contains(&rank)
+    pushed_to(m.from, m.to).is_none()
 }
 
 impl Searchable for FireFighter {
@@ -278,14 +281,15 @@ impl Searchable for FireFighter {
     }
 
     fn is_noisy(&self, m: Move) -> bool {
-        match m.kind {
-            MoveKind::Ordinary => m.promotion.is_some() || self.occupied_by(!self.side_to_move()).has(m.to),
-            MoveKind::EnPassant => true,
-            MoveKind::Squirt => {
-                !m.target.is_burning() && pushes_off(m) && m.target.color() != self.side_to_move()
-            }
-            MoveKind::Rescue => m.target.color() != self.side_to_move(),
-            MoveKind::Castle | MoveKind::Arson => false,
+        FireFighter::is_noisy(self, m)
+    }
+
+    fn quiescence_moves(&self, in_check: bool, out: &mut MoveList<Move>) -> bool {
+        if in_check {
+            self.generate_legal(out);
+            !out.is_empty()
+        } else {
+            self.generate_noisy(out)
         }
     }
 

@@ -29,6 +29,20 @@ pub trait Searchable: Game {
         self.legal_moves(&mut all);
         out.extend(all.into_iter().filter(|&m| self.is_noisy(m)));
     }
+    /// The moves quiescence searches, in the order [`Game::legal_moves`] lists them: every legal
+    /// move when `in_check`, else the legal noisy ones. Returns whether the position has any
+    /// legal move (none: the node is terminal). The default filters the full list; a variant
+    /// may generate the noisy moves directly.
+    fn quiescence_moves(&self, in_check: bool, out: &mut MoveList<Self::Move>) -> bool {
+        self.legal_moves(out);
+        if out.is_empty() {
+            return false;
+        }
+        if !in_check {
+            out.retain(|m| self.is_noisy(*m));
+        }
+        true
+    }
     /// Ordering score of a noisy move (MVV/LVA-like): larger is tried first.
     fn noisy_order(&self, m: Self::Move) -> i32;
     /// The position after passing the turn, for null-move pruning; `None` where a pass is not

@@ -613,12 +613,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             alpha = alpha.max(best_score);
         }
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if !pos.quiescence_moves(in_check, &mut moves) {
             return Self::terminal_score(pos, ply);
-        }
-        if !in_check {
-            moves.retain(|m| pos.is_noisy(*m));
         }
         let mut order = self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply);
         let seat = pos.to_move();

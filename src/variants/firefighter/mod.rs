@@ -3,10 +3,10 @@
 //!
 //! The position is a list of placed pieces (a square may hold any number, F1) with bitboards
 //! derived from it, kept up to date as pieces come and go; attacks come from the 8x8 tables of
-//! the chess core. Legality: where the King stands unburnt and unthreatened among FIDE enemies,
-//! bitboards decide most candidates (pin squares, the King's destination); the rest are played
-//! on a copy, asking whether the opponent could then remove or take over the King (F8). The duty
-//! (F7) filters what remains.
+//! the chess core. Legality: where the King stands unthreatened among FIDE enemies, bitboards
+//! decide most candidates (pin squares, the King's destination, the squirted enemy piece's new
+//! reach); the rest are played on a copy, asking whether the opponent could then remove or take
+//! over the King (F8). The duty (F7) filters what remains.
 //!
 //! Move-list capacity: with at most 32 pieces, `a` acting pieces and `b` burning ones
 //! (`a + b <= 32`), a position has at most `a * (27 ordinary + 31 squirts + b rescues + 1 arson)
@@ -22,7 +22,8 @@ mod tests;
 
 pub use piece::Piece;
 pub use position::{
-    push_off_sources, Castling, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS, MAX_PIECES,
+    push_off_sources, pushed_to, Castling, FireFighter, Firefighting, Move, MoveKind, Placed, CASTLINGS,
+    MAX_PIECES,
 };
 pub use text::{SetupError, START};
 
@@ -142,6 +143,10 @@ impl Game for FireFighter {
     // reversible_plies, key, recomputed_key and move_number, written once for both.
     crate::variants::fields::game_glue!(text, "Aa");
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
         if self.count_legal_moves() == 0 {
@@ -223,6 +228,10 @@ impl Game for FireFighter {
             || fresh.declared != self.declared
         {
             return Err(InvariantError("derived bitboards disagree with the pieces"));
+        }
+        let lone_squares = fresh.occupied() & !fresh.crowded;
+        if lone_squares.into_iter().any(|s| fresh.alone[s.index()] != self.alone[s.index()]) {
+            return Err(InvariantError("a lone piece's square lookup disagrees with the pieces"));
         }
         if self.key != self.compute_key() {
             return Err(InvariantError("incremental key differs from the recomputed key"));

@@ -4,7 +4,8 @@
 
 use super::piece::Piece;
 use super::position::{
-    push_off_sources, step_square, FireFighter, Firefighting, Move, MoveKind, Placed, MAX_PIECES,
+    push_off_sources, pushed_to, reach_in, step_square, FireFighter, Firefighting, Move, MoveKind, Placed,
+    MAX_PIECES,
 };
 use crate::core::MoveList;
 use crate::variants::chess::armies;
@@ -60,23 +61,38 @@ impl FireFighter {
             }
     }
 
-    /// Every candidate action of the side to move, before the safety and duty filters;
-    /// `in_check` is whether its King is threatened now.
-    fn candidates(&self, out: &mut MoveList<Move>, in_check: bool) {
+    /// Whether an action takes enemy material or promotes: a capture (of a crowd holding an
+    /// enemy piece, F1), en passant, a promotion, a squirt that pushes a non-burning enemy piece
+    /// off the board (F3), or the rescue of an enemy piece (F5). What quiescence searches.
+    pub fn is_noisy(&self, m: Move) -> bool {
+        let us = self.side;
+        match m.kind {
+            MoveKind::Ordinary => m.promotion.is_some() || self.occupied[!us as usize].has(m.to),
+            MoveKind::EnPassant => true,
+            MoveKind::Squirt => {
+                !m.target.is_burning() && m.target.color() != us && pushed_to(m.from, m.to).is_none()
+            }
+            MoveKind::Rescue => m.target.color() != us,
+            MoveKind::Castle | MoveKind::Arson => false,
+        }
+    }
+
+    /// Hands `push` every candidate action of the side to move (with `Wanted::Noisy`, those that
+    /// [`FireFighter::is_noisy`] holds for, in the same order), before the safety and duty
+    /// filters; `in_check` is whether its King is threatened now. The callers judge each as it
+    /// comes: no list of candidates is kept.
+    fn candidates(&self, in_check: bool, wanted: Wanted, push: &mut impl FnMut(Move)) {
+        let noisy_only = wanted == Wanted::Noisy;
         let us = self.side;
         let them = !us;
         let own = self.occupied[us as usize];
         let enemy = self.occupied[them as usize];
         let occ = own | enemy;
-        // F1: no move onto a square that holds only friendly pieces.
-        let open = !(own & !enemy);
+        // F1: no move onto a square that holds only friendly pieces. Noisy: onto enemy pieces.
+        let open = if noisy_only { enemy } else { !(own & !enemy) };
         let all_burning = self.burning[0] | self.burning[1];
-        let mut push = |m: Move| {
-            // Cannot overflow: see MOVE_BOUND.
-            let pushed = out.try_push(m);
-            debug_assert!(pushed.is_ok(), "move list overflow");
-        };
-        for Placed { square: from, piece: actor } in self.distinct_pieces(us, false) {
+        let actors = self.distinct_pieces(us, false);
+        for &Placed { square: from, piece: actor } in &actors {
             let ordinary = |to: Square| Move {
                 kind: MoveKind::Ordinary,
                 from,
@@ -91,8 +107,11 @@ impl FireFighter {
                         if us == Color::White { (8, 1, 7) } else { (-8, 6, 0) };
                     let mut targets = Bitboard::EMPTY;
                     if let Some(one) = step_square(from, step).filter(|s| !occ.has(*s)) {
-                        targets |= one.bb();
-                        if from.rank() == second_rank {
+                        // A push is noisy only as a promotion.
+                        if !noisy_only || one.rank() == last_rank {
+                            targets |= one.bb();
+                        }
+                        if from.rank() == second_rank && !noisy_only {
                             if let Some(two) = step_square(one, step).filter(|s| !occ.has(*s)) {
                                 targets |= two.bb();
                             }
@@ -127,27 +146,40 @@ impl FireFighter {
                 }
             }
             if self.may_fight_fires(actor) {
-                for to in king_attacks(from) & occ {
+                // Noisy squirts push an acting enemy piece off the board.
+                let squirted = king_attacks(from) & if noisy_only { enemy } else { occ };
+                for to in squirted {
+                    if noisy_only && pushed_to(from, to).is_some() {
+                        continue;
+                    }
                     for target in self.distinct_at(to) {
-                        push(Move { kind: MoveKind::Squirt, target, ..ordinary(to) });
+                        if !noisy_only || (target.color() == them && !target.is_burning()) {
+                            push(Move { kind: MoveKind::Squirt, target, ..ordinary(to) });
+                        }
                     }
                 }
-                for to in all_burning {
+                let rescued = if noisy_only { self.burning[them as usize] } else { all_burning };
+                for to in rescued {
                     if self.reach(actor.role(), us, from, to) {
                         for target in self.distinct_at(to).into_iter().filter(|p| p.is_burning()) {
-                            push(Move { kind: MoveKind::Rescue, target, ..ordinary(to) });
+                            if !noisy_only || target.color() == them {
+                                push(Move { kind: MoveKind::Rescue, target, ..ordinary(to) });
+                            }
                         }
                     }
                 }
             }
         }
+        if noisy_only {
+            return;
+        }
         if !in_check {
-            self.castling_candidates(&mut push);
+            self.castling_candidates(push);
         }
         // Arson is played "instead of moving" and is no answer to check (the reading that makes
         // F12's count of three hold: otherwise 5...Ke8 on fire would escape the squirt).
         if self.arson[us as usize] && !in_check {
-            for Placed { square, piece } in self.distinct_pieces(us, false) {
+            for &Placed { square, piece } in &actors {
                 push(Move {
                     kind: MoveKind::Arson,
                     from: square,
@@ -208,9 +240,9 @@ impl FireFighter {
         (self.attack_map(them) & self.occupied[us as usize]).is_empty().then_some(firefighter)
     }
 
-    /// Whether `m`, played here with `after` the result, does the duty of the Firefighter on
-    /// `firefighter` (F7).
-    fn does_duty(&self, m: Move, after: &FireFighter, firefighter: Square) -> bool {
+    /// Whether `m`, a safe action here, does the duty of the Firefighter on `firefighter` (F7).
+    /// `after` is the position after it where the caller played it.
+    fn does_duty(&self, m: Move, firefighter: Square, after: Option<&FireFighter>) -> bool {
         let them = !self.side;
         if m.from != firefighter || !m.actor.is_firefighter() {
             return false;
@@ -219,13 +251,34 @@ impl FireFighter {
             MoveKind::Squirt => m.target.is_burning() && m.target.color() == them,
             MoveKind::Rescue => m.target.color() == them,
             MoveKind::Ordinary | MoveKind::EnPassant => {
-                !after.is_attacked(m.to, them)
-                    && self.burning[them as usize]
-                        .into_iter()
-                        .any(|b| distance(m.to, b) < distance(m.from, b))
+                let closer =
+                    self.burning[them as usize].into_iter().any(|b| distance(m.to, b) < distance(m.from, b));
+                closer && !self.lands_attacked(m, after)
             }
             MoveKind::Castle | MoveKind::Arson => false,
         }
+    }
+
+    /// Whether the square that the moving piece of `m` (an ordinary move or en passant) lands on
+    /// is attacked by the opponent after it: in `after` where given, else by the bitboards (en
+    /// passant, which empties two squares, is played).
+    fn lands_attacked(&self, m: Move, after: Option<&FireFighter>) -> bool {
+        let them = !self.side;
+        if let Some(after) = after {
+            return after.is_attacked(m.to, them);
+        }
+        if m.kind == MoveKind::EnPassant {
+            let mut after = self.clone();
+            after.apply(m);
+            return after.is_attacked(m.to, them);
+        }
+        // The mover leaves `from` (still occupied if others stay there) for `to`; the pieces it
+        // captures there never attacked their own square.
+        let mut occ = self.occupied() | m.to.bb();
+        if !self.crowded.has(m.from) {
+            occ &= !m.from.bb();
+        }
+        self.attackers_with(m.to, them, occ).nonempty()
     }
 
     /// Every legal action of the side to move.
@@ -241,58 +294,127 @@ impl FireFighter {
     }
 
     /// The candidates that pass the safety and duty filters; with `shortcuts`, bitboards decide
-    /// safety where they can ([`QuietKing`]), else every candidate is played on a copy.
+    /// safety, and whether a Firefighter's move lands on an attacked square (F7), where they can
+    /// ([`QuietKing`]), else every candidate is played on a copy.
     fn legal_from_candidates(&self, out: &mut MoveList<Move>, shortcuts: bool) {
         let in_check = self.in_check();
-        let mut candidates = MoveList::new();
-        self.candidates(&mut candidates, in_check);
         let duty = self.duty_binds();
-        // The duty needs the position after each move: only without it do bitboards decide.
-        let quiet = if shortcuts && duty.is_none() && !in_check { QuietKing::of(self) } else { None };
+        let quiet = if shortcuts && !in_check { QuietKing::of(self) } else { None };
         let mut duty_moves: MoveList<Move> = MoveList::new();
-        for &m in &candidates {
-            if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(self, m)) {
-                if verdict {
-                    out.push(m);
+        // The lists cannot overflow: see MOVE_BOUND.
+        self.candidates(in_check, Wanted::All, &mut |m| {
+            let (safe, after) = match quiet.as_ref().and_then(|q| q.verdict(self, m)) {
+                Some(verdict) => (verdict, None),
+                None => {
+                    let mut after = self.clone();
+                    after.apply(m);
+                    (!after.king_threatened(self.side), Some(after))
                 }
-                continue;
-            }
-            let mut after = self.clone();
-            after.apply(m);
-            if after.king_threatened(self.side) {
-                continue;
+            };
+            if !safe {
+                return;
             }
             if let Some(firefighter) = duty {
-                if self.does_duty(m, &after, firefighter) {
+                if self.does_duty(m, firefighter, after.as_ref()) {
                     duty_moves.push(m);
                 }
             }
             out.push(m);
-        }
+        });
         if !duty_moves.is_empty() {
             out.clear();
-            out.extend(duty_moves);
+            out.extend(duty_moves.iter().copied());
         }
     }
+
+    /// The legal noisy actions ([`FireFighter::is_noisy`]) in the order `generate_legal` lists
+    /// them; returns whether the side to move has any legal action at all. Without check and
+    /// duty only the noisy candidates are generated and judged, and the quiet ones only when no
+    /// noisy action is legal, until one is.
+    pub fn generate_noisy(&self, out: &mut MoveList<Move>) -> bool {
+        let in_check = self.in_check();
+        // The duty (F7) keeps only its own moves when it has any: only the full list tells.
+        if in_check || self.duty_binds().is_some() {
+            let mut all = MoveList::new();
+            self.generate_legal(&mut all);
+            out.extend(all.iter().copied().filter(|&m| self.is_noisy(m)));
+            return !all.is_empty();
+        }
+        let quiet = QuietKing::of(self);
+        self.candidates(false, Wanted::Noisy, &mut |m| {
+            if self.is_safe(m, quiet.as_ref()) {
+                out.push(m);
+            }
+        });
+        if !out.is_empty() {
+            return true;
+        }
+        let mut any = false;
+        self.candidates(false, Wanted::All, &mut |m| any = any || self.is_safe(m, quiet.as_ref()));
+        any
+    }
+
+    /// The number of legal actions of the side to move (`generate_legal`'s, without the list).
+    pub fn count_legal(&self) -> usize {
+        if self.duty_binds().is_some() {
+            let mut legal = MoveList::new();
+            self.generate_legal(&mut legal);
+            return legal.len();
+        }
+        let in_check = self.in_check();
+        let quiet = if in_check { None } else { QuietKing::of(self) };
+        let mut count = 0;
+        self.candidates(in_check, Wanted::All, &mut |m| {
+            count += usize::from(self.is_safe(m, quiet.as_ref()))
+        });
+        count
+    }
+
+    /// Whether `m` leaves the side to move's King unthreatened (F8): by bitboards where `quiet`
+    /// decides it, else by playing it on a copy.
+    fn is_safe(&self, m: Move, quiet: Option<&QuietKing>) -> bool {
+        quiet.and_then(|q| q.verdict(self, m)).unwrap_or_else(|| self.survives(m))
+    }
+
+    /// Whether the side to move's King is unthreatened after `m` (F8), by playing it on a copy.
+    fn survives(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.apply(m);
+        !after.king_threatened(self.side)
+    }
+}
+
+/// Which candidates [`FireFighter::candidates`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    All,
+    Noisy,
 }
 
 /// What bitboards prove about the safety of the side to move's King when it is not threatened
 /// now (F8), so that most candidates need no trial play.
 ///
-/// Only built when the King stands unburnt and unthreatened and every acting enemy piece is a
-/// FIDE piece, whose attacks change with occupancy only along the lines of Rooks, Bishops and
-/// Queens. Then an action that is not a King move can create a threat only by
-/// - emptying a square that alone screens the King from an enemy slider (a "pin square"),
+/// Only built when the King is unthreatened and every acting enemy piece is a FIDE piece, whose
+/// attacks (and rescue reach, F5: the same lines, plus a pawn's steps) change with occupancy only
+/// along the lines of Rooks, Bishops and Queens and a pawn's double step. Then an action that
+/// does not move the King can create a threat only by
+/// - emptying a square that alone screens the King from an enemy slider (a "pin square"; for a
+///   burning King also the square an enemy pawn's double step to it passes),
 /// - removing the King (capturing a crowd that holds it, pushing it), or setting it on fire,
 /// - giving the enemy an acting piece somewhere new (a squirt of an enemy piece pushes or
 ///   extinguishes it), or
 /// - en passant (two squares change) and castling, which are left to the trial play.
 ///
 /// Captures, rescues and squirts only ever take pieces and firefighting rights away from the
-/// enemy; placing a piece only blocks lines.
+/// enemy; placing a piece only blocks lines. The King's own moves are judged on the occupancy
+/// after them where it is unburnt, left to the trial where it burns (put out or rescued).
 pub(super) struct QuietKing {
     king: Square,
-    /// Squares that alone stand between the King and an enemy Rook, Bishop or Queen.
+    /// The King burns: it cannot act, a squirt would put it out, and the threat to it besides
+    /// capture is a rescue (F5), whose reach is the capture lines plus the pawns' steps.
+    burning: bool,
+    /// Squares that alone stand between the King and an enemy Rook, Bishop or Queen, and for a
+    /// burning King the square an enemy pawn's double step to it passes.
     pin_squares: Bitboard,
 }
 
@@ -303,9 +425,9 @@ impl QuietKing {
         let them = !us;
         let king = pos.king[us as usize]?;
         let enemy = &pos.active[them as usize];
-        let unburnt_king = pos.active[us as usize][Role::King as usize].has(king);
+        let burning = !pos.active[us as usize][Role::King as usize].has(king);
         let fide_only = enemy[Role::Commoner as usize..].iter().all(|b| b.is_empty());
-        if !unburnt_king || !fide_only {
+        if !fide_only {
             return None;
         }
         let occ = pos.occupied();
@@ -320,7 +442,17 @@ impl QuietKing {
                 pin_squares |= screen;
             }
         }
-        Some(QuietKing { king, pin_squares })
+        if burning {
+            // An enemy pawn on its second rank two steps from the King reaches it once the
+            // square between empties (that square is occupied: the King is not threatened).
+            let step = if them == Color::White { 8 } else { -8 };
+            let second_rank = if them == Color::White { 1 } else { 6 };
+            let start = step_square(king, -2 * step).filter(|s| s.rank() == second_rank);
+            if start.is_some_and(|s| enemy[Role::Pawn as usize].has(s)) {
+                pin_squares |= Square::new((king.index() as i8 - step) as u8).bb();
+            }
+        }
+        Some(QuietKing { king, burning, pin_squares })
     }
 
     /// Whether `m` leaves the King safe, where bitboards decide it; `None` where only playing
@@ -329,21 +461,74 @@ impl QuietKing {
         let us = pos.side;
         let own_king = |p: Piece| p.color() == us && p.role() == Role::King;
         match m.kind {
+            // A burning King does not act (and the trial play would judge it).
             MoveKind::Ordinary if m.actor.role() == Role::King => {
-                Some(self.king_step_is_safe(pos, m.from, m.to))
+                (!self.burning).then(|| self.king_step_is_safe(pos, m.from, m.to))
             }
             MoveKind::Ordinary => (m.to != self.king && !self.pin_squares.has(m.from)).then_some(true),
-            MoveKind::Squirt => {
-                let harmless = m.target.color() == us
-                    && !own_king(m.target)
-                    && (m.target.is_burning() || !self.pin_squares.has(m.to));
-                harmless.then_some(true)
-            }
-            // The target burns, and the King does not: it is not the King.
+            // The King, unburnt, is pushed (F3) where a step would take it, or off the board,
+            // which leaves the side without a King (F8). Nothing is captured: pieces on the
+            // destination stay, but they neither attack their own square nor squirt onto it. A
+            // burning King is put out (F4) and then faces squirts: left to the trial.
+            MoveKind::Squirt if own_king(m.target) => (!self.burning)
+                .then(|| pushed_to(m.from, m.to).is_some_and(|to| self.king_step_is_safe(pos, m.to, to))),
+            MoveKind::Squirt if m.target.color() != us => self.enemy_squirt_verdict(pos, m),
+            // An own piece: extinguished where it stands, or pushed from a square that screens
+            // the King from no enemy slider alone.
+            MoveKind::Squirt => (m.target.is_burning() || !self.pin_squares.has(m.to)).then_some(true),
+            // Rescuing the own burning King moves it: left to the trial.
+            MoveKind::Rescue if own_king(m.target) => None,
             MoveKind::Rescue => (!self.pin_squares.has(m.to)).then_some(true),
-            MoveKind::Arson => (!own_king(m.target)).then_some(true),
+            // Setting the own King on fire moves nothing: it is then threatened only by a rescue
+            // (F5, F8). (A burning King is no arson candidate.)
+            MoveKind::Arson if own_king(m.target) => Some(!pos.rescue_reaches(self.king, !us)),
+            MoveKind::Arson => Some(true),
             MoveKind::EnPassant | MoveKind::Castle => None,
         }
+    }
+
+    /// Whether squirting the enemy piece `m.target` leaves the King safe, where bitboards decide
+    /// it. It is the only enemy piece that changes: extinguished (F4), it acts again where it
+    /// stands; pushed (F3), it leaves its square, opening the lines through it unless other
+    /// pieces stay there, and acts from the next one, or leaves the board (and its side loses
+    /// the Firefighter if it was the one, F2: no new threat either).
+    fn enemy_squirt_verdict(&self, pos: &FireFighter, m: Move) -> Option<bool> {
+        let them = m.target.color();
+        let (at, occ) = if m.target.is_burning() {
+            (m.to, pos.occupied())
+        } else {
+            let stays_occupied = pos.crowded.has(m.to);
+            if self.pin_squares.has(m.to) && !stays_occupied {
+                return None;
+            }
+            let Some(at) = pushed_to(m.from, m.to) else { return Some(true) };
+            let mut occ = pos.occupied() | at.bb();
+            if !stays_occupied {
+                occ &= !m.to.bb();
+            }
+            (at, occ)
+        };
+        let attacks = match m.target.role() {
+            Role::Pawn => pawn_attacks(them, at),
+            Role::Knight => knight_attacks(at),
+            Role::Bishop => bishop_attacks(at, occ),
+            Role::Rook => rook_attacks(at, occ),
+            Role::Queen => bishop_attacks(at, occ) | rook_attacks(at, occ),
+            Role::King => king_attacks(at),
+            // Other armies' pieces (a burning one among FIDE enemies) are left to the trial.
+            _ => return None,
+        };
+        // It may fight fires if every piece may, or if it is the declared Firefighter (F2; F4
+        // puts out a burning one): then it may squirt an unburnt King off the board, or rescue
+        // a burning one (F5).
+        let fights_fires = pos.firefighting(them) == Firefighting::Anyone || m.target.is_firefighter();
+        let fire_threat = fights_fires
+            && if self.burning {
+                reach_in(m.target.role(), them, at, self.king, occ)
+            } else {
+                push_off_sources(self.king).has(at)
+            };
+        Some(!attacks.has(self.king) && !fire_threat)
     }
 
     /// Whether the King moving (or capturing) from `from` to `to` is then unthreatened: not
@@ -365,11 +550,6 @@ impl QuietKing {
         if attacked.nonempty() {
             return false;
         }
-        let squirters = match pos.firefighting(them) {
-            Firefighting::Anyone => pos.active_any(them),
-            Firefighting::Only(square) => square.bb(),
-            Firefighting::Nobody => Bitboard::EMPTY,
-        };
-        (push_off_sources(to) & squirters & !to.bb()).is_empty()
+        (push_off_sources(to) & pos.squirters(them) & !to.bb()).is_empty()
     }
 }

@@ -174,6 +174,9 @@ pub struct FireFighter {
     pub(super) burning: [Bitboard; 2],
     /// Squares holding two or more pieces (crowds).
     pub(super) crowded: Bitboard,
+    /// The piece on each square that holds exactly one (stale on other squares): finding a
+    /// square's pieces without scanning the list, for all but crowds.
+    pub(super) alone: [Piece; 64],
     pub(super) king: [Option<Square>; 2],
     /// The declared, non-burning Firefighter's square.
     pub(super) firefighter: [Option<Square>; 2],
@@ -211,6 +214,7 @@ impl FireFighter {
             active: [[Bitboard::EMPTY; Role::COUNT]; 2],
             burning: [Bitboard::EMPTY; 2],
             crowded: Bitboard::EMPTY,
+            alone: [Piece::new(Color::White, Role::Pawn); 64],
             king: [None; 2],
             firefighter: [None; 2],
             declared: [false; 2],
@@ -227,13 +231,26 @@ impl FireFighter {
         &self.pieces
     }
 
-    /// The pieces on `square`.
+    /// The pieces on `square`, in the order of the piece list (a crowd's order is the order in
+    /// which the move generator lists its pieces' actions).
     pub fn crowd(&self, square: Square) -> impl Iterator<Item = Piece> + '_ {
-        self.pieces.iter().filter(move |p| p.square == square).map(|p| p.piece)
+        // A lone piece comes from `alone`; only a crowd needs the scan of the list.
+        let (alone, scanned): (Option<Piece>, &[Placed]) = if self.crowded.has(square) {
+            (None, &self.pieces)
+        } else if self.occupied().has(square) {
+            (Some(self.alone[square.index()]), &[])
+        } else {
+            (None, &[])
+        };
+        alone.into_iter().chain(scanned.iter().filter(move |p| p.square == square).map(|p| p.piece))
     }
 
     pub fn count_at(&self, square: Square) -> usize {
-        self.pieces.iter().filter(|p| p.square == square).count()
+        if self.crowded.has(square) {
+            self.pieces.iter().filter(|p| p.square == square).count()
+        } else {
+            usize::from(self.occupied().has(square))
+        }
     }
 
     pub fn occupied(&self) -> Bitboard {
@@ -307,6 +324,8 @@ impl FireFighter {
             let bit = p.square.bb();
             if (self.occupied[0] | self.occupied[1]).has(p.square) {
                 self.crowded |= bit;
+            } else {
+                self.alone[p.square.index()] = p.piece;
             }
             self.occupied[c] |= bit;
             if p.piece.is_burning() {
@@ -361,6 +380,8 @@ impl FireFighter {
         let bit = square.bb();
         if self.occupied().has(square) {
             self.crowded |= bit;
+        } else {
+            self.alone[square.index()] = piece;
         }
         self.occupied[c] |= bit;
         if piece.is_burning() {
@@ -431,6 +452,7 @@ impl FireFighter {
         for p in self.pieces.iter().filter(|p| p.square == square) {
             let c = p.piece.color() as usize;
             count += 1;
+            self.alone[square.index()] = p.piece;
             self.occupied[c] |= bit;
             if p.piece.is_burning() {
                 self.burning[c] |= bit;
@@ -468,6 +490,7 @@ impl FireFighter {
                 self.resync_square(square);
             } else {
                 // Alone on its square: only its acting or burning bit changes.
+                self.alone[square.index()] = new;
                 let bit = square.bb();
                 let c = old.color() as usize;
                 self.burning[c] &= !bit;
@@ -535,7 +558,11 @@ impl FireFighter {
     /// Squares from which a non-burning piece of `by` captures on `target` by its ordinary
     /// capture pattern (G2: pins ignored).
     pub fn attackers(&self, target: Square, by: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.attackers_with(target, by, self.occupied())
+    }
+
+    /// [`FireFighter::attackers`] with the sliders' lines judged on the occupancy `occ`.
+    pub(super) fn attackers_with(&self, target: Square, by: Color, occ: Bitboard) -> Bitboard {
         let a = &self.active[by as usize];
         let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
         let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
@@ -586,30 +613,10 @@ impl FireFighter {
         map
     }
 
-    /// Squares from which a piece of `by` with `role` reaches `target` by its move or capture
+    /// Whether a piece of `by` with `role` on `from` reaches `target` by its move or capture
     /// pattern, whatever `target` holds (the rescue reach of F5).
     pub fn reach(&self, role: Role, by: Color, from: Square, target: Square) -> bool {
-        let occ = self.occupied();
-        match role {
-            Role::Pawn => {
-                if pawn_attacks(by, from).has(target) {
-                    return true;
-                }
-                let (step, second_rank) = if by == Color::White { (8i8, 1) } else { (-8i8, 6) };
-                let Some(one) = step_square(from, step) else { return false };
-                if one == target {
-                    return true;
-                }
-                from.rank() == second_rank && !occ.has(one) && step_square(one, step) == Some(target)
-            }
-            Role::Knight => knight_attacks(from).has(target),
-            Role::Bishop => bishop_attacks(from, occ).has(target),
-            Role::Rook => rook_attacks(from, occ).has(target),
-            Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
-            Role::King => king_attacks(from).has(target),
-            Role::Commoner => false,
-            role => armies::attacks(role, by, from, occ).has(target),
-        }
+        reach_in(role, by, from, target, self.occupied())
     }
 
     /// Whether `color`'s King can be removed or taken over by the opponent's next action (F8):
@@ -621,27 +628,66 @@ impl FireFighter {
             return true;
         }
         // Burning belongs to the King itself, not to its square: beside an own burning piece it
-        // is pushed by a squirt, not rescued (F13).
-        let burning =
-            self.crowd(king).any(|p| p.color() == color && p.role() == Role::King && p.is_burning());
-        let firefighting = self.firefighting(them);
-        let helpers = match firefighting {
-            Firefighting::Anyone => self.active_any(them),
-            Firefighting::Only(square) => square.bb(),
-            Firefighting::Nobody => return false,
-        };
-        if burning {
-            // Rescue: a piece that may fight fires and reaches the King by its move or capture
-            // pattern.
-            self.pieces.iter().any(|p| {
-                let may = p.piece.color() == them
-                    && !p.piece.is_burning()
-                    && (firefighting == Firefighting::Anyone || p.piece.is_firefighter());
-                may && self.reach(p.piece.role(), them, p.square, king)
-            })
+        // is pushed by a squirt, not rescued (F13). The side has one King, on `king`: it burns
+        // unless an acting King of its colour stands there.
+        if self.active[color as usize][Role::King as usize].has(king) {
+            (push_off_sources(king) & self.squirters(them)).nonempty()
         } else {
-            (push_off_sources(king) & helpers).nonempty()
+            self.rescue_reaches(king, them)
         }
+    }
+
+    /// Squares from which `color`'s pieces may squirt (F2).
+    pub fn squirters(&self, color: Color) -> Bitboard {
+        match self.firefighting(color) {
+            Firefighting::Anyone => self.active_any(color),
+            Firefighting::Only(square) => square.bb(),
+            Firefighting::Nobody => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether a piece of `by` that may fight fires (F2) reaches `target` by its move or capture
+    /// pattern: a rescue of a burning piece there (F5).
+    pub(super) fn rescue_reaches(&self, target: Square, by: Color) -> bool {
+        match self.firefighting(by) {
+            Firefighting::Anyone => self.reachers(target, by).nonempty(),
+            Firefighting::Only(square) => self
+                .crowd(square)
+                .filter(|p| p.color() == by && p.is_firefighter())
+                .any(|p| self.reach(p.role(), by, square, target)),
+            Firefighting::Nobody => false,
+        }
+    }
+
+    /// Squares from which an acting piece of `by` reaches `target` by its move or capture
+    /// pattern ([`FireFighter::reach`] for all of them at once).
+    fn reachers(&self, target: Square, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let a = &self.active[by as usize];
+        // A pawn reaches by capture, by its step, or by its double step from its second rank over
+        // an empty square.
+        let (step, fourth_rank) = if by == Color::White { (-8i8, 3) } else { (8i8, 4) };
+        let mut pawns = pawn_attacks(!by, target);
+        if let Some(one) = step_square(target, step) {
+            pawns |= one.bb();
+            if target.rank() == fourth_rank && !occ.has(one) {
+                pawns |= step_square(one, step).map_or(Bitboard::EMPTY, |two| two.bb());
+            }
+        }
+        let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
+        let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
+        let mut found = (pawns & a[Role::Pawn as usize])
+            | (knight_attacks(target) & a[Role::Knight as usize])
+            | (king_attacks(target) & a[Role::King as usize])
+            | (bishop_attacks(target, occ) & diagonal)
+            | (rook_attacks(target, occ) & straight);
+        for role in self.army_roles() {
+            let pieces = a[role as usize];
+            if pieces.nonempty() {
+                found |= armies::attackers(role, by, target, occ) & pieces;
+            }
+        }
+        found
     }
 
     /// Whether the side to move is "in check": its King threatened as F8 describes.
@@ -658,6 +704,9 @@ impl FireFighter {
         let mut irreversible = false;
         // Where a King or corner piece left its square, by colour (F10, F14).
         let mut left = Departures::default();
+        // The squares whose pieces change: castling rights can change only through their King's
+        // and corner's squares.
+        let mut changed = m.from.bb() | m.to.bb();
         self.en_passant = None;
         let mut declare = false;
         match m.kind {
@@ -685,6 +734,7 @@ impl FireFighter {
             MoveKind::EnPassant => {
                 self.remove(m.from, m.actor);
                 let victim_square = Square::from_file_rank(m.to.file(), m.from.rank());
+                changed |= victim_square.bb();
                 let victim = self.crowd(victim_square).find(|p| p.color() == them && p.role() == Role::Pawn);
                 if let Some(victim) = victim {
                     self.remove(victim_square, victim);
@@ -706,6 +756,7 @@ impl FireFighter {
                     }
                     left.king[us as usize] |= c.king_from.bb();
                     left.corner[us as usize] |= c.rook_from.bb();
+                    changed |= c.king_from.bb() | c.rook_from.bb() | c.rook_to.bb();
                 }
             }
             MoveKind::Squirt => {
@@ -715,10 +766,9 @@ impl FireFighter {
                 } else {
                     self.remove(m.to, m.target);
                     left.note(self, m.target, m.to);
-                    let file = 2 * m.to.file() as i32 - m.from.file() as i32;
-                    let rank = 2 * m.to.rank() as i32 - m.from.rank() as i32;
-                    if (0..8).contains(&file) && (0..8).contains(&rank) {
-                        self.add(Square::from_file_rank(file as u8, rank as u8), m.target);
+                    if let Some(to) = pushed_to(m.from, m.to) {
+                        changed |= to.bb();
+                        self.add(to, m.target);
                     } else {
                         self.note_removed(&[m.target]);
                         irreversible = true;
@@ -743,7 +793,7 @@ impl FireFighter {
         if declare && !m.actor.is_firefighter() {
             self.replace(m.from, m.actor, m.actor.firefighter(true));
         }
-        self.update_castling(left);
+        self.update_castling(left, changed);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;
@@ -763,13 +813,15 @@ impl FireFighter {
 
     /// F10: a right goes when its King or corner piece (the Rook of its army, A3) left its
     /// square (or was captured there), burns, or when its corner no longer holds exactly one own
-    /// corner piece. Other pieces leaving those squares change nothing (F14).
-    fn update_castling(&mut self, left: Departures) {
+    /// corner piece. Other pieces leaving those squares change nothing (F14). `changed`: the
+    /// squares whose pieces the action changed; a right whose two squares are not among them
+    /// stands.
+    fn update_castling(&mut self, left: Departures, changed: Bitboard) {
         if self.castling == 0 {
             return;
         }
         for c in &CASTLINGS {
-            if self.castling & c.right == 0 {
+            if self.castling & c.right == 0 || (changed & (c.king_from.bb() | c.rook_from.bb())).is_empty() {
                 continue;
             }
             let color = c.color as usize;
@@ -831,10 +883,42 @@ impl Departures {
     }
 }
 
+/// [`FireFighter::reach`] with the lines judged on the occupancy `occ`.
+pub(super) fn reach_in(role: Role, by: Color, from: Square, target: Square, occ: Bitboard) -> bool {
+    match role {
+        Role::Pawn => {
+            if pawn_attacks(by, from).has(target) {
+                return true;
+            }
+            let (step, second_rank) = if by == Color::White { (8i8, 1) } else { (-8i8, 6) };
+            let Some(one) = step_square(from, step) else { return false };
+            if one == target {
+                return true;
+            }
+            from.rank() == second_rank && !occ.has(one) && step_square(one, step) == Some(target)
+        }
+        Role::Knight => knight_attacks(from).has(target),
+        Role::Bishop => bishop_attacks(from, occ).has(target),
+        Role::Rook => rook_attacks(from, occ).has(target),
+        Role::Queen => (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(target),
+        Role::King => king_attacks(from).has(target),
+        Role::Commoner => false,
+        role => armies::attacks(role, by, from, occ).has(target),
+    }
+}
+
 /// The square `step` away (±8 for a rank), if on the board.
 pub(super) fn step_square(from: Square, step: i8) -> Option<Square> {
     let index = from.index() as i32 + step as i32;
     (0..64).contains(&index).then(|| Square::new(index as u8))
+}
+
+/// Where a squirt from `from` pushes a piece on the adjacent `target`: one step further the same
+/// way, or `None` off the board (F3).
+pub fn pushed_to(from: Square, target: Square) -> Option<Square> {
+    let file = 2 * target.file() as i32 - from.file() as i32;
+    let rank = 2 * target.rank() as i32 - from.rank() as i32;
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| Square::from_file_rank(file as u8, rank as u8))
 }
 
 /// Squares S adjacent to `target` such that a squirt from S pushes `target`'s piece off the board.

@@ -42,10 +42,14 @@ const WALK_STARTS: &[&str] = &[
     "4k3/pp3ppp/8/3b!4/8/2N~5/PP3PPP/4K3 w - - 0 1 A",
     "4k3/8/3(Kq)4/8/8/8/8/8 w - - 0 1 Aa",
     "4k3/4r3/8/8/4(RB)3/8/8/4K3 w - - 0 1 Aa",
+    // Burning Kings: screened from a Queen by a pinned pawn; from a pawn's double step by a Knight.
+    "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQK!BNR w kq - 2 3 Aa",
+    "4K3/8/8/8/4k!3/4n3/4P3/8 b - - 0 1 A",
 ];
 
 /// The bitboard shortcuts of royal safety (F8) give exactly the moves that playing every
-/// candidate gives, along pseudo-random games from varied positions, under every pair of armies.
+/// candidate gives, and the direct noisy generation exactly the noisy ones among them, along
+/// pseudo-random games from varied positions, under every pair of armies.
 #[test]
 fn legality_shortcuts_agree_with_trial_play() {
     use crate::core::Army;
@@ -69,6 +73,12 @@ fn legality_shortcuts_agree_with_trial_play() {
                 pos.generate_legal(&mut fast);
                 pos.generate_legal_by_trial(&mut slow);
                 assert_eq!(fast, slow, "legal moves of {}", pos.to_text());
+                assert_eq!(pos.count_legal(), fast.len(), "legal move count of {}", pos.to_text());
+                // The direct noisy generation is the legal list filtered, in the same order.
+                let mut noisy = MoveList::new();
+                let any = pos.generate_noisy(&mut noisy);
+                let filtered: MoveList<Move> = fast.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+                assert_eq!((noisy, any), (filtered, !fast.is_empty()), "noisy moves of {}", pos.to_text());
                 // The derived state that `play` keeps up to date agrees with a fresh one.
                 pos.validate().unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
                 nodes += 1;
