@@ -397,15 +397,14 @@ enum Walk {
 ///
 /// The walks are most of the cost of both move generation and evaluation, and most positions
 /// a search visits differ from one seen just before only away from a given piece: each thread
-/// keeps the last few answers per square with what their walks looked at, and reuses one whose
-/// position agrees on all of that (see [`Examined`]). The answer is the walk's, whichever way.
+/// keeps the last few answers per walk and square with what the walk looked at, and reuses one
+/// whose position agrees on all of that (see [`Examined`]). The answer is the walk's, whichever
+/// way: only the speed depends on what the thread met before.
 fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
     MEMOS.with_borrow_mut(|memos| {
-        let ways = &mut memos[from as usize];
-        if let Some(i) = ways.iter().position(|m| m.walk == Some(walk) && m.answers(s)) {
-            // Most recently used first.
-            ways[..=i].rotate_right(1);
-            return (ways[0].destinations, ways[0].examined.edges);
+        let slot = &mut memos[walk as usize][from as usize];
+        if let Some(m) = slot.ways.iter().find(|m| m.answers(s)) {
+            return (m.destinations, m.examined.edges);
         }
         let (destinations, examined) = match walk {
             Walk::Rook => rook_walk(from, s),
@@ -413,55 +412,55 @@ fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
             Walk::WireRider => wirerider_walk(from, s),
             Walk::Windrider => windrider_walk(from, s),
         };
-        ways.rotate_right(1);
-        ways[0] = Memo::new(walk, destinations, examined, s);
+        // The oldest answer gives way.
+        let oldest = slot.oldest as usize;
+        slot.ways[oldest] = Memo::new(destinations, examined, s);
+        slot.oldest = ((oldest + 1) % MEMO_WAYS) as u8;
         (destinations, examined.edges)
     })
 }
 
-/// How many answers [`memoized`] keeps per square.
-const MEMO_WAYS: usize = 6;
+/// How many answers [`memoized`] keeps per walk and square.
+const MEMO_WAYS: usize = 4;
 
 /// A walk's destinations with what it saw.
 #[derive(Clone, Copy, Debug)]
 struct Memo {
-    /// `None`: an unused slot.
-    walk: Option<Walk>,
-    destinations: SquareSet,
-    examined: Examined,
     /// The surroundings' occupied squares and friends among the examined squares.
     occupied: SquareSet,
     friends: SquareSet,
     /// The wires among the examined edges.
     wires: Wires,
+    examined: Examined,
+    destinations: SquareSet,
 }
 
 impl Memo {
+    /// A slot with no answer yet: no surroundings agree with it, since nothing outside the
+    /// examined squares (none) is ever in `occupied`.
     const UNUSED: Memo = Memo {
-        walk: None,
-        destinations: 0,
-        examined: Examined { squares: 0, edges: Wires::EMPTY },
-        occupied: 0,
+        occupied: u64::MAX,
         friends: 0,
         wires: Wires::EMPTY,
+        examined: Examined { squares: 0, edges: Wires::EMPTY },
+        destinations: 0,
     };
 
-    fn new(walk: Walk, destinations: SquareSet, examined: Examined, s: &Surroundings) -> Memo {
+    fn new(destinations: SquareSet, examined: Examined, s: &Surroundings) -> Memo {
         Memo {
-            walk: Some(walk),
-            destinations,
-            examined,
             occupied: s.occupied & examined.squares,
             friends: s.friends & examined.squares,
             wires: Wires {
                 horizontal: s.wires.horizontal & examined.edges.horizontal,
                 vertical: s.wires.vertical & examined.edges.vertical,
             },
+            examined,
+            destinations,
         }
     }
 
-    /// Whether the walk (from the same square) in `s` would give these destinations: every
-    /// square and edge it looked at is as it was.
+    /// Whether the walk (the same one, from the same square) in `s` would give these
+    /// destinations: every square and edge it looked at is as it was.
     #[inline]
     fn answers(&self, s: &Surroundings) -> bool {
         let (squares, edges) = (self.examined.squares, self.examined.edges);
@@ -472,10 +471,19 @@ impl Memo {
     }
 }
 
+/// The answers [`memoized`] keeps for one walk from one square.
+#[derive(Clone, Copy, Debug)]
+struct MemoSlot {
+    ways: [Memo; MEMO_WAYS],
+    /// The way the next new answer replaces.
+    oldest: u8,
+}
+
 thread_local! {
-    /// [`memoized`]'s answers, by the walking piece's square.
-    static MEMOS: std::cell::RefCell<[[Memo; MEMO_WAYS]; 64]> =
-        const { std::cell::RefCell::new([[Memo::UNUSED; MEMO_WAYS]; 64]) };
+    /// The per-thread answers of [`memoized`], by walk and square.
+    static MEMOS: std::cell::RefCell<[[MemoSlot; 64]; 4]> = const {
+        std::cell::RefCell::new([[MemoSlot { ways: [Memo::UNUSED; MEMO_WAYS], oldest: 0 }; 64]; 4])
+    };
 }
 
 /// The Short Windrider's destinations, and what its walks looked at.
