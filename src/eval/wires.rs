@@ -210,6 +210,12 @@ impl<L: LoopRule> Searchable for Position<L> {
         matches!(m, Action::Move { to, .. } if self.piece_at(to).is_some())
     }
 
+    fn only_quiet_moves(&self) -> bool {
+        // Inside a turn only wires remain (a move's wire, or the opening's next), and every
+        // action the generator offers can be completed into a legal turn.
+        self.is_mid_turn()
+    }
+
     fn noisy_order(&self, m: Action) -> i32 {
         match m {
             Action::Move { from, to } => {

@@ -92,7 +92,13 @@ pub fn reaches(role: Role, from: Square, target: Square, s: &Surroundings) -> bo
         Role::Caretaker => (rook_line && hit(rook(from, s))) || (staircase && hit(android(from, s))),
         Role::WireRider => hit(wirerider(from, s)),
         // Two windmills move at most two squares each way from pivots next to the path.
-        Role::Windrider => distance(from, target) <= 4 && hit(windrider(from, s)),
+        Role::Windrider => {
+            distance(from, target) <= 4
+                && match recalled(Walk::Windrider, from, s) {
+                    Some((destinations, _)) => hit(destinations),
+                    None => windrider_reaches(from, target, s),
+                }
+        }
     }
 }
 
@@ -401,30 +407,44 @@ enum Walk {
 /// whose position agrees on all of that (see [`Examined`]). The answer is the walk's, whichever
 /// way: only the speed depends on what the thread met before.
 fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
+    if let Some(answer) = recalled(walk, from, s) {
+        return answer;
+    }
+    let (destinations, examined) = match walk {
+        Walk::Rook => rook_walk(from, s),
+        Walk::Android => android_walk(from, s),
+        Walk::WireRider => wirerider_walk(from, s),
+        Walk::Windrider => windrider_walk(from, s),
+    };
     MEMOS.with_borrow_mut(|memos| {
-        let slot = &mut memos[walk as usize][from as usize];
-        if let Some(m) = slot.ways.iter().find(|m| m.answers(s)) {
-            return (m.destinations, m.examined.edges);
-        }
-        let (destinations, examined) = match walk {
-            Walk::Rook => rook_walk(from, s),
-            Walk::Android => android_walk(from, s),
-            Walk::WireRider => wirerider_walk(from, s),
-            Walk::Windrider => windrider_walk(from, s),
-        };
         // The oldest answer gives way.
+        let slot = &mut memos[walk as usize][from as usize];
         let oldest = slot.oldest as usize;
         slot.ways[oldest] = Memo::new(destinations, examined, s);
         slot.oldest = ((oldest + 1) % MEMO_WAYS) as u8;
-        (destinations, examined.edges)
+    });
+    (destinations, examined.edges)
+}
+
+/// The answer [`memoized`] keeps for the walk `walk` from `from` in `s`, if it has one.
+#[inline]
+fn recalled(walk: Walk, from: Square, s: &Surroundings) -> Option<(SquareSet, Wires)> {
+    MEMOS.with_borrow(|memos| {
+        let slot = &memos[walk as usize][from as usize];
+        // Newest first: a node's evaluation and its move generation ask about the same pieces.
+        (1..=MEMO_WAYS)
+            .map(|age| &slot.ways[(slot.oldest as usize + MEMO_WAYS - age) % MEMO_WAYS])
+            .find(|m| m.answers(s))
+            .map(|m| (m.destinations, m.examined.edges))
     })
 }
 
 /// How many answers [`memoized`] keeps per walk and square.
 const MEMO_WAYS: usize = 4;
 
-/// A walk's destinations with what it saw.
+/// A walk's destinations with what it saw: one cache line.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
 struct Memo {
     /// The surroundings' occupied squares and friends among the examined squares.
     occupied: SquareSet,
@@ -505,6 +525,25 @@ fn windrider_walk(from: Square, s: &Surroundings) -> (SquareSet, Examined) {
     (out & !bit(from), examined)
 }
 
+/// Whether a Short Windrider on `from` may move to `target`: [`windrider_walk`] with only the
+/// second windmills that can end there (a windmill ends within two squares of its start: the
+/// pivot is next to the start, the stop next to the pivot).
+fn windrider_reaches(from: Square, target: Square, s: &Surroundings) -> bool {
+    if target == from {
+        return false;
+    }
+    let mut examined = Examined::default();
+    let (stops, captures) = windmill(from, s, &mut examined);
+    if (stops[1] | captures[1]) & bit(target) != 0 {
+        return true;
+    }
+    squares((stops[0] | stops[1]) & grow(grow(bit(target)))).any(|mid| {
+        let (stops2, captures2) = windmill(mid, s, &mut examined);
+        (stops[0] & bit(mid) != 0 && (stops2[1] | captures2[1]) & bit(target) != 0)
+            || (stops[1] & bit(mid) != 0 && (stops2[0] | captures2[0]) & bit(target) != 0)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -524,6 +563,31 @@ mod tests {
             w.place(super::super::board::EdgeId::parse(n).unwrap());
         }
         w
+    }
+
+    #[test]
+    fn the_windrider_reach_test_agrees_with_its_destinations() {
+        use rand::{Rng, SeedableRng};
+        // Crowded boards with scattered wires, from a seeded generator.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.gen::<u64>();
+        for _ in 0..200 {
+            let occupied = next() & next() & BOARD;
+            let friends = occupied & next();
+            let wires = Wires {
+                horizontal: next() & next() & super::super::board::HORIZONTAL_EDGES,
+                vertical: next() & next() & super::super::board::VERTICAL_EDGES,
+            };
+            for from in squares(BOARD) {
+                let s =
+                    Surroundings { wires, occupied: occupied & !bit(from), friends: friends & !bit(from) };
+                let (destinations, _) = windrider_walk(from, &s);
+                for target in squares(BOARD) {
+                    let expected = destinations & bit(target) != 0;
+                    assert_eq!(windrider_reaches(from, target, &s), expected, "{from} {target}");
+                }
+            }
+        }
     }
 
     #[test]
