@@ -211,9 +211,15 @@ impl<L: LoopRule> Searchable for Position<L> {
     }
 
     fn only_quiet_moves(&self) -> bool {
-        // Inside a turn only wires remain (a move's wire, or the opening's next), and every
-        // action the generator offers can be completed into a legal turn.
-        self.is_mid_turn()
+        match self.phase() {
+            // Inside a turn only wires remain (a move's wire, or the opening's next), and every
+            // action the generator offers can be completed into a legal turn.
+            Phase::Wire { .. } | Phase::Opening { placed: 1.., .. } => true,
+            // An opening turn places wires only; whether it has a legal one is whether it can be
+            // completed, which is cheaper to tell than listing them.
+            Phase::Opening { placed: 0, .. } => self.can_complete_turn(),
+            Phase::Move => false,
+        }
     }
 
     fn noisy_order(&self, m: Action) -> i32 {

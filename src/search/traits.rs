@@ -57,9 +57,8 @@ pub trait Searchable: Game {
         false
     }
     /// Whether, in a position reached by legal moves, every legal move is quiet and there is at
-    /// least one (Not A Chess Variant inside a turn: only wires remain, and every action offered
-    /// can be completed). Quiescence then stands pat without listing the moves. Must be cheap;
-    /// `false` is always right.
+    /// least one (Not A Chess Variant's wire placements). Quiescence then stands pat without
+    /// listing the moves. Must be cheaper than listing them; `false` is always right.
     fn only_quiet_moves(&self) -> bool {
         false
     }
