@@ -407,23 +407,23 @@ enum Walk {
 /// whose position agrees on all of that (see [`Examined`]). The answer is the walk's, whichever
 /// way: only the speed depends on what the thread met before.
 fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
-    if let Some(answer) = recalled(walk, from, s) {
-        return answer;
-    }
-    let (destinations, examined) = match walk {
-        Walk::Rook => rook_walk(from, s),
-        Walk::Android => android_walk(from, s),
-        Walk::WireRider => wirerider_walk(from, s),
-        Walk::Windrider => windrider_walk(from, s),
-    };
     MEMOS.with_borrow_mut(|memos| {
-        // The oldest answer gives way.
         let slot = &mut memos[walk as usize][from as usize];
+        if let Some(m) = slot.ways.iter().find(|m| m.answers(s)) {
+            return (m.destinations, m.examined.edges);
+        }
+        let (destinations, examined) = match walk {
+            Walk::Rook => rook_walk(from, s),
+            Walk::Android => android_walk(from, s),
+            Walk::WireRider => wirerider_walk(from, s),
+            Walk::Windrider => windrider_walk(from, s),
+        };
+        // The oldest answer gives way.
         let oldest = slot.oldest as usize;
         slot.ways[oldest] = Memo::new(destinations, examined, s);
         slot.oldest = ((oldest + 1) % MEMO_WAYS) as u8;
-    });
-    (destinations, examined.edges)
+        (destinations, examined.edges)
+    })
 }
 
 /// The answer [`memoized`] keeps for the walk `walk` from `from` in `s`, if it has one.
@@ -431,20 +431,15 @@ fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
 fn recalled(walk: Walk, from: Square, s: &Surroundings) -> Option<(SquareSet, Wires)> {
     MEMOS.with_borrow(|memos| {
         let slot = &memos[walk as usize][from as usize];
-        // Newest first: a node's evaluation and its move generation ask about the same pieces.
-        (1..=MEMO_WAYS)
-            .map(|age| &slot.ways[(slot.oldest as usize + MEMO_WAYS - age) % MEMO_WAYS])
-            .find(|m| m.answers(s))
-            .map(|m| (m.destinations, m.examined.edges))
+        slot.ways.iter().find(|m| m.answers(s)).map(|m| (m.destinations, m.examined.edges))
     })
 }
 
 /// How many answers [`memoized`] keeps per walk and square.
 const MEMO_WAYS: usize = 4;
 
-/// A walk's destinations with what it saw: one cache line.
+/// A walk's destinations with what it saw.
 #[derive(Clone, Copy, Debug)]
-#[repr(align(64))]
 struct Memo {
     /// The surroundings' occupied squares and friends among the examined squares.
     occupied: SquareSet,
