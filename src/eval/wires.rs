@@ -77,20 +77,16 @@ fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> (SquareSet, [i32; 6]) 
     (all, destinations)
 }
 
-/// Wires on the edges of the squares of `zone`.
+/// Wires on the edges of the squares of `zone`, counted once per square they border.
 fn wires_around<L: LoopRule>(pos: &Position<L>, zone: SquareSet) -> i32 {
     let w = pos.wires();
-    let touching = |sq: Square| {
-        [
-            w.horizontal >> (sq + 8) & 1,
-            w.horizontal >> sq & 1,
-            w.vertical >> sq & 1,
-            w.vertical >> (sq + 1) & 1,
-        ]
-        .iter()
-        .sum::<u64>() as i32
-    };
-    squares(zone).map(touching).sum()
+    // Square b's sides: horizontal bits b (south) and b + 8 (north), vertical bits b (west) and
+    // b + 1 (east).
+    let sides = (w.horizontal & zone).count_ones()
+        + (w.horizontal & (zone << 8)).count_ones()
+        + (w.vertical & zone).count_ones()
+        + (w.vertical & (zone << 1)).count_ones();
+    sides as i32
 }
 
 /// The evaluation from White's point of view with weights `p`, reporting the weights it adds
@@ -179,20 +175,18 @@ impl<L: LoopRule> Tunable for Position<L> {
     }
 }
 
-/// How near an edge is to a square: 1 when a side of the edge is within one square of it
-/// (Chebyshev distance, the side itself included), 2 when within two, 3 otherwise.
-#[inline]
-fn edge_nearness(e: EdgeId, sq: Square) -> u8 {
-    let sides = e.side_squares();
-    let one = grow(bit(sq));
-    if sides & one != 0 {
-        1
-    } else if sides & grow(one) != 0 {
-        2
-    } else {
-        3
+/// The cells within one and within two squares of each square (`grow` once and twice),
+/// looked up because the move ordering asks for every wire placement of every node.
+const NEAR: [[SquareSet; 2]; 64] = {
+    let mut near = [[0; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let one = grow(bit(sq as Square));
+        near[sq] = [one, grow(one)];
+        sq += 1;
     }
-}
+    near
+};
 
 /// Whether a Rook or Caretaker stands on the line that crosses edge `e`.
 fn on_slider_line<L: LoopRule>(pos: &Position<L>, e: EdgeId) -> bool {
@@ -214,6 +208,18 @@ impl<L: LoopRule> Searchable for Position<L> {
 
     fn is_noisy(&self, m: Action) -> bool {
         matches!(m, Action::Move { to, .. } if self.piece_at(to).is_some())
+    }
+
+    fn only_quiet_moves(&self) -> bool {
+        match self.phase() {
+            // Inside a turn only wires remain (a move's wire, or the opening's next), and every
+            // action the generator offers can be completed into a legal turn.
+            Phase::Wire { .. } | Phase::Opening { placed: 1.., .. } => true,
+            // An opening turn places wires only; whether it has a legal one is whether it can be
+            // completed, which is cheaper to tell than listing them.
+            Phase::Opening { placed: 0, .. } => self.can_complete_turn(),
+            Phase::Move => false,
+        }
     }
 
     fn noisy_order(&self, m: Action) -> i32 {
@@ -257,14 +263,20 @@ impl<L: LoopRule> Searchable for Position<L> {
 
     fn quiet_order(&self, m: Action) -> i32 {
         let Action::Wire(e) = m else { return 0 };
-        let enemy_king = edge_nearness(e, self.king(!self.side()));
-        let own_king = edge_nearness(e, self.king(self.side()));
-        let near = |d: u8, close: i32, far: i32| match d {
-            1 => close,
-            2 => far,
-            _ => 0,
+        // By how near the edge is to each King: a side of it within one square of the King
+        // (Chebyshev distance, the side itself included), or within two.
+        let sides = e.side_squares();
+        let near = |king: Square, close: i32, far: i32| {
+            let [one, two] = NEAR[king as usize];
+            if sides & one != 0 {
+                close
+            } else if sides & two != 0 {
+                far
+            } else {
+                0
+            }
         };
-        near(enemy_king, 3000, 1500) + near(own_king, 2000, 800)
+        near(self.king(!self.side()), 3000, 1500) + near(self.king(self.side()), 2000, 800)
     }
 
     fn is_hopeless(&self, m: Action) -> bool {

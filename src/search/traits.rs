@@ -70,6 +70,12 @@ pub trait Searchable: Game {
     fn is_hopeless(&self, _m: Self::Move) -> bool {
         false
     }
+    /// Whether, in a position reached by legal moves, every legal move is quiet and there is at
+    /// least one (Not A Chess Variant's wire placements). Quiescence then stands pat without
+    /// listing the moves. Must be cheaper than listing them; `false` is always right.
+    fn only_quiet_moves(&self) -> bool {
+        false
+    }
     /// A draw by the variant's rules that holds whatever is played next (move-count rule,
     /// insufficient material), checked at every node: must be cheap.
     fn draw_by_rule(&self) -> bool;

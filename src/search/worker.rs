@@ -611,6 +611,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 return best_score;
             }
             alpha = alpha.max(best_score);
+            if pos.only_quiet_moves() {
+                // No capture to try: what the loop below would store and return for an empty
+                // list of noisy moves.
+                self.store_result(key, None, best_score, 0, ply, (alpha, beta));
+                return best_score;
+            }
         }
         let mut moves = MoveList::new();
         if !pos.quiescence_moves(in_check, &mut moves) {

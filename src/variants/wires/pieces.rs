@@ -92,19 +92,35 @@ pub fn reaches(role: Role, from: Square, target: Square, s: &Surroundings) -> bo
         Role::Caretaker => (rook_line && hit(rook(from, s))) || (staircase && hit(android(from, s))),
         Role::WireRider => hit(wirerider(from, s)),
         // Two windmills move at most two squares each way from pivots next to the path.
-        Role::Windrider => distance(from, target) <= 4 && hit(windrider(from, s)),
+        Role::Windrider => {
+            distance(from, target) <= 4
+                && match recalled(Walk::Windrider, from, s) {
+                    Some((destinations, _)) => hit(destinations),
+                    None => windrider_reaches(from, target, s),
+                }
+        }
     }
 }
 
 /// One unit step of a walk that counts crossings (Rook, Android): records the square reached
 /// when it is a destination (after exactly one crossing, empty or an enemy), and returns it when
-/// the walk may go on through it (empty, crossings not exceeded).
-fn advance(s: &Surroundings, sq: Square, dir: Dir, crossed: &mut u8, out: &mut SquareSet) -> Option<Square> {
+/// the walk may go on through it (empty, crossings not exceeded). Adds the edge and the square
+/// it looked at to `examined`.
+fn advance(
+    s: &Surroundings,
+    sq: Square,
+    dir: Dir,
+    crossed: &mut u8,
+    out: &mut SquareSet,
+    examined: &mut Examined,
+) -> Option<Square> {
     let next = dir.step(sq)?;
+    examined.edges.insert(dir.edge_from(sq));
     *crossed += u8::from(s.wires.crosses(sq, dir));
     if *crossed > 1 {
         return None;
     }
+    examined.squares |= bit(next);
     let free = s.empty() & bit(next) != 0;
     if *crossed == 1 && (free || s.enemies() & bit(next) != 0) {
         *out |= bit(next);
@@ -114,37 +130,64 @@ fn advance(s: &Surroundings, sq: Square, dir: Dir, crossed: &mut u8, out: &mut S
 
 /// Rook (N5): straight slides; every square reached after exactly one crossing.
 fn rook(from: Square, s: &Surroundings) -> SquareSet {
+    memoized(Walk::Rook, from, s).0
+}
+
+fn rook_walk(from: Square, s: &Surroundings) -> (SquareSet, Examined) {
     let mut out = 0;
+    let mut examined = Examined::default();
     for dir in Dir::ALL {
         let (mut sq, mut crossed) = (from, 0);
-        while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out) {
+        while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out, &mut examined) {
             sq = next;
         }
     }
-    out
+    (out, examined)
 }
 
 /// Android (N5): staircases. The first step goes any way, then the piece turns 90 degrees after
 /// every step, alternately left and right (both orders of turning), through empty squares.
 fn android(from: Square, s: &Surroundings) -> SquareSet {
+    memoized(Walk::Android, from, s).0
+}
+
+fn android_walk(from: Square, s: &Surroundings) -> (SquareSet, Examined) {
     let mut out = 0;
+    let mut examined = Examined::default();
     for first in Dir::ALL {
         for second in [first.right(), first.left()] {
             let (mut sq, mut crossed, mut dir) = (from, 0, first);
-            while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out) {
+            while let Some(next) = advance(s, sq, dir, &mut crossed, &mut out, &mut examined) {
                 sq = next;
                 dir = if dir == first { second } else { first };
             }
         }
     }
-    out
+    (out, examined)
 }
 
 /// WireRider (N7): a flood over `(square, crossings)`. From a square with a wire on its north or
 /// south side it may step east or west; with one on its west or east side, north or south.
 fn wirerider(from: Square, s: &Surroundings) -> SquareSet {
+    memoized(Walk::WireRider, from, s).0
+}
+
+fn wirerider_walk(from: Square, s: &Surroundings) -> (SquareSet, Examined) {
     let (reached, captures) = wirerider_flood(from, &s.wires, s.empty() | bit(from), s.enemies());
-    (reached[1] | captures) & BOARD
+    // The flood asked, of every square it stood on, which of its sides carry wires, and of each
+    // square next to one, whether it is empty or an enemy.
+    let stood = reached[0] | reached[1];
+    let examined = Examined {
+        squares: stood | orthogonal_grow(stood),
+        edges: Wires { horizontal: stood | stood << 8, vertical: stood | stood << 1 },
+    };
+    ((reached[1] | captures) & BOARD, examined)
+}
+
+/// The squares one orthogonal step from `set` (off the board too: a superset is harmless).
+#[inline]
+fn orthogonal_grow(set: SquareSet) -> SquareSet {
+    set << 8 | set >> 8 | set << 1 | set >> 1
 }
 
 /// Every square a WireRider on `from` could stand on under these wires however the other
@@ -279,19 +322,26 @@ const RINGS: [Ring; 64] = {
 /// The ring place of a square next to the pivot, by `(rank delta + 1) * 3 + (file delta + 1)`.
 const RING_PLACE: [usize; 9] = [5, 4, 3, 6, usize::MAX, 2, 7, 0, 1];
 
+/// What a piece's walks looked at: the squares whose occupancy (and side) they tested and the
+/// edges whose wire they tested (or supersets). The walks are deterministic, so in any position
+/// that agrees with this one on all of these they make the same steps and end in the same places.
+#[derive(Clone, Copy, Debug, Default)]
+struct Examined {
+    squares: SquareSet,
+    edges: Wires,
+}
+
 /// One windmill move from `at` (N6): around each piece next to it, clockwise or anticlockwise,
 /// 1 to 7 steps through empty ring squares. Returns, per number of crossings (0 or 1), the empty
-/// squares it may stop on and the enemy squares it may capture on. With `TRACE`, adds every edge
-/// a step looked at to `examined`.
-fn windmill<const TRACE: bool>(
-    at: Square,
-    s: &Surroundings,
-    examined: &mut Wires,
-) -> ([SquareSet; 2], [SquareSet; 2]) {
+/// squares it may stop on and the enemy squares it may capture on, and adds to `examined` every
+/// square and edge it looked at.
+fn windmill(at: Square, s: &Surroundings, examined: &mut Examined) -> ([SquareSet; 2], [SquareSet; 2]) {
     let empty = s.empty();
     let enemies = s.enemies();
     let mut stops = [0u64; 2];
     let mut captures = [0u64; 2];
+    // The pivots are the occupied squares among these.
+    examined.squares |= neighbours(at);
     for pivot in squares(neighbours(at) & s.occupied) {
         let ring = &RINGS[pivot as usize];
         let rank_delta = (at >> 3) as usize + 1 - (pivot >> 3) as usize;
@@ -310,13 +360,12 @@ fn windmill<const TRACE: bool>(
                 if sq == NO_SQUARE {
                     break;
                 }
-                if TRACE {
-                    examined.insert(edge);
-                }
+                examined.edges.insert(edge);
                 crossed += usize::from(s.wires.contains(edge));
                 if crossed > 1 {
                     break;
                 }
+                examined.squares |= bit(sq);
                 if empty & bit(sq) != 0 {
                     stops[crossed] |= bit(sq);
                     place = next;
@@ -332,25 +381,135 @@ fn windmill<const TRACE: bool>(
 
 /// Short Windrider (N6): one windmill move, or two in a row, crossing one wire in all.
 fn windrider(from: Square, s: &Surroundings) -> SquareSet {
-    windrider_walk::<false>(from, s).0
+    memoized(Walk::Windrider, from, s).0
 }
 
 /// The Short Windrider's destinations, and every edge its walks looked at: a wire placed on any
 /// other edge cannot change them (occupancy aside).
 pub fn windrider_traced(from: Square, s: &Surroundings) -> (SquareSet, Wires) {
-    windrider_walk::<true>(from, s)
+    memoized(Walk::Windrider, from, s)
 }
 
-/// The Short Windrider's destinations, and with `TRACE` the edges its walks looked at.
+/// The walks whose answers [`memoized`] keeps (a Caretaker's is a Rook's and an Android's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    Rook,
+    Android,
+    WireRider,
+    Windrider,
+}
+
+/// The destinations of the walk `walk` from `from`, and the edges it looked at.
+///
+/// The walks are most of the cost of both move generation and evaluation, and most positions
+/// a search visits differ from one seen just before only away from a given piece: each thread
+/// keeps the last few answers per walk and square with what the walk looked at, and reuses one
+/// whose position agrees on all of that (see [`Examined`]). The answer is the walk's, whichever
+/// way: only the speed depends on what the thread met before.
+fn memoized(walk: Walk, from: Square, s: &Surroundings) -> (SquareSet, Wires) {
+    MEMOS.with_borrow_mut(|memos| {
+        let slot = &mut memos[walk as usize][from as usize];
+        if let Some(m) = slot.ways.iter().find(|m| m.answers(s)) {
+            return (m.destinations, m.examined.edges);
+        }
+        let (destinations, examined) = match walk {
+            Walk::Rook => rook_walk(from, s),
+            Walk::Android => android_walk(from, s),
+            Walk::WireRider => wirerider_walk(from, s),
+            Walk::Windrider => windrider_walk(from, s),
+        };
+        // The oldest answer gives way.
+        let oldest = slot.oldest as usize;
+        slot.ways[oldest] = Memo::new(destinations, examined, s);
+        slot.oldest = ((oldest + 1) % MEMO_WAYS) as u8;
+        (destinations, examined.edges)
+    })
+}
+
+/// The answer [`memoized`] keeps for the walk `walk` from `from` in `s`, if it has one.
 #[inline]
-fn windrider_walk<const TRACE: bool>(from: Square, s: &Surroundings) -> (SquareSet, Wires) {
-    let mut examined = Wires::EMPTY;
-    let (stops, captures) = windmill::<TRACE>(from, s, &mut examined);
+fn recalled(walk: Walk, from: Square, s: &Surroundings) -> Option<(SquareSet, Wires)> {
+    MEMOS.with_borrow(|memos| {
+        let slot = &memos[walk as usize][from as usize];
+        slot.ways.iter().find(|m| m.answers(s)).map(|m| (m.destinations, m.examined.edges))
+    })
+}
+
+/// How many answers [`memoized`] keeps per walk and square.
+const MEMO_WAYS: usize = 4;
+
+/// A walk's destinations with what it saw.
+#[derive(Clone, Copy, Debug)]
+struct Memo {
+    /// The surroundings' occupied squares and friends among the examined squares.
+    occupied: SquareSet,
+    friends: SquareSet,
+    /// The wires among the examined edges.
+    wires: Wires,
+    examined: Examined,
+    destinations: SquareSet,
+}
+
+impl Memo {
+    /// A slot with no answer yet: no surroundings agree with it, since nothing outside the
+    /// examined squares (none) is ever in `occupied`.
+    const UNUSED: Memo = Memo {
+        occupied: u64::MAX,
+        friends: 0,
+        wires: Wires::EMPTY,
+        examined: Examined { squares: 0, edges: Wires::EMPTY },
+        destinations: 0,
+    };
+
+    fn new(destinations: SquareSet, examined: Examined, s: &Surroundings) -> Memo {
+        Memo {
+            occupied: s.occupied & examined.squares,
+            friends: s.friends & examined.squares,
+            wires: Wires {
+                horizontal: s.wires.horizontal & examined.edges.horizontal,
+                vertical: s.wires.vertical & examined.edges.vertical,
+            },
+            examined,
+            destinations,
+        }
+    }
+
+    /// Whether the walk (the same one, from the same square) in `s` would give these
+    /// destinations: every square and edge it looked at is as it was.
+    #[inline]
+    fn answers(&self, s: &Surroundings) -> bool {
+        let (squares, edges) = (self.examined.squares, self.examined.edges);
+        s.occupied & squares == self.occupied
+            && s.friends & squares == self.friends
+            && s.wires.horizontal & edges.horizontal == self.wires.horizontal
+            && s.wires.vertical & edges.vertical == self.wires.vertical
+    }
+}
+
+/// The answers [`memoized`] keeps for one walk from one square.
+#[derive(Clone, Copy, Debug)]
+struct MemoSlot {
+    ways: [Memo; MEMO_WAYS],
+    /// The way the next new answer replaces.
+    oldest: u8,
+}
+
+thread_local! {
+    /// The per-thread answers of [`memoized`], by walk and square.
+    static MEMOS: std::cell::RefCell<[[MemoSlot; 64]; 4]> = const {
+        std::cell::RefCell::new([[MemoSlot { ways: [Memo::UNUSED; MEMO_WAYS], oldest: 0 }; 64]; 4])
+    };
+}
+
+/// The Short Windrider's destinations, and what its walks looked at.
+fn windrider_walk(from: Square, s: &Surroundings) -> (SquareSet, Examined) {
+    let mut examined = Examined::default();
+    let (stops, captures) = windmill(from, s, &mut examined);
     let mut out = stops[1] | captures[1];
     // A second windmill from each first stop: with no crossing yet it must cross one, with one
     // already crossed it must cross none. Each square is walked once even if both counts reach it.
     for mid in squares(stops[0] | stops[1]) {
-        let (stops2, captures2) = windmill::<TRACE>(mid, s, &mut examined);
+        let (stops2, captures2) = windmill(mid, s, &mut examined);
         if stops[0] & bit(mid) != 0 {
             out |= stops2[1] | captures2[1];
         }
@@ -359,6 +518,25 @@ fn windrider_walk<const TRACE: bool>(from: Square, s: &Surroundings) -> (SquareS
         }
     }
     (out & !bit(from), examined)
+}
+
+/// Whether a Short Windrider on `from` may move to `target`: [`windrider_walk`] with only the
+/// second windmills that can end there (a windmill ends within two squares of its start: the
+/// pivot is next to the start, the stop next to the pivot).
+fn windrider_reaches(from: Square, target: Square, s: &Surroundings) -> bool {
+    if target == from {
+        return false;
+    }
+    let mut examined = Examined::default();
+    let (stops, captures) = windmill(from, s, &mut examined);
+    if (stops[1] | captures[1]) & bit(target) != 0 {
+        return true;
+    }
+    squares((stops[0] | stops[1]) & grow(grow(bit(target)))).any(|mid| {
+        let (stops2, captures2) = windmill(mid, s, &mut examined);
+        (stops[0] & bit(mid) != 0 && (stops2[1] | captures2[1]) & bit(target) != 0)
+            || (stops[1] & bit(mid) != 0 && (stops2[0] | captures2[0]) & bit(target) != 0)
+    })
 }
 
 #[cfg(test)]
@@ -380,6 +558,31 @@ mod tests {
             w.place(super::super::board::EdgeId::parse(n).unwrap());
         }
         w
+    }
+
+    #[test]
+    fn the_windrider_reach_test_agrees_with_its_destinations() {
+        use rand::{Rng, SeedableRng};
+        // Crowded boards with scattered wires, from a seeded generator.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.gen::<u64>();
+        for _ in 0..200 {
+            let occupied = next() & next() & BOARD;
+            let friends = occupied & next();
+            let wires = Wires {
+                horizontal: next() & next() & super::super::board::HORIZONTAL_EDGES,
+                vertical: next() & next() & super::super::board::VERTICAL_EDGES,
+            };
+            for from in squares(BOARD) {
+                let s =
+                    Surroundings { wires, occupied: occupied & !bit(from), friends: friends & !bit(from) };
+                let (destinations, _) = windrider_walk(from, &s);
+                for target in squares(BOARD) {
+                    let expected = destinations & bit(target) != 0;
+                    assert_eq!(windrider_reaches(from, target, &s), expected, "{from} {target}");
+                }
+            }
+        }
     }
 
     #[test]

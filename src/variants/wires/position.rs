@@ -514,8 +514,9 @@ impl<L: LoopRule> Position<L> {
         }
     }
 
-    /// Whether this position, inside a turn, has a way to finish the turn legally.
-    fn can_complete_turn(&self) -> bool {
+    /// Whether this position, inside a turn or at the start of an opening turn, has a way to
+    /// finish the turn legally: whether [`Position::generate`] lists anything.
+    pub(crate) fn can_complete_turn(&self) -> bool {
         match self.phase {
             Phase::Wire { .. } => self.can_finish_with_a_wire(true),
             Phase::Opening { placed, last } => {
