@@ -563,10 +563,17 @@ impl FireFighter {
 
     /// [`FireFighter::attackers`] with the sliders' lines judged on the occupancy `occ`.
     pub(super) fn attackers_with(&self, target: Square, by: Color, occ: Bitboard) -> Bitboard {
+        self.acting_from(target, by, occ, pawn_attacks(!by, target))
+    }
+
+    /// The squares of `by`'s acting pieces whose pattern reaches `target` on the occupancy
+    /// `occ`, pawns counted from `pawn_squares` (where a pawn reaches `target` from: by capture
+    /// only, or by its steps too).
+    fn acting_from(&self, target: Square, by: Color, occ: Bitboard, pawn_squares: Bitboard) -> Bitboard {
         let a = &self.active[by as usize];
         let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
         let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
-        let mut found = (pawn_attacks(!by, target) & a[Role::Pawn as usize])
+        let mut found = (pawn_squares & a[Role::Pawn as usize])
             | (knight_attacks(target) & a[Role::Knight as usize])
             | (king_attacks(target) & a[Role::King as usize])
             | (bishop_attacks(target, occ) & diagonal)
@@ -663,7 +670,6 @@ impl FireFighter {
     /// pattern ([`FireFighter::reach`] for all of them at once).
     fn reachers(&self, target: Square, by: Color) -> Bitboard {
         let occ = self.occupied();
-        let a = &self.active[by as usize];
         // A pawn reaches by capture, by its step, or by its double step from its second rank over
         // an empty square.
         let (step, fourth_rank) = if by == Color::White { (-8i8, 3) } else { (8i8, 4) };
@@ -674,20 +680,7 @@ impl FireFighter {
                 pawns |= step_square(one, step).map_or(Bitboard::EMPTY, |two| two.bb());
             }
         }
-        let diagonal = a[Role::Bishop as usize] | a[Role::Queen as usize];
-        let straight = a[Role::Rook as usize] | a[Role::Queen as usize];
-        let mut found = (pawns & a[Role::Pawn as usize])
-            | (knight_attacks(target) & a[Role::Knight as usize])
-            | (king_attacks(target) & a[Role::King as usize])
-            | (bishop_attacks(target, occ) & diagonal)
-            | (rook_attacks(target, occ) & straight);
-        for role in self.army_roles() {
-            let pieces = a[role as usize];
-            if pieces.nonempty() {
-                found |= armies::attackers(role, by, target, occ) & pieces;
-            }
-        }
-        found
+        self.acting_from(target, by, occ, pawns)
     }
 
     /// Whether the side to move is "in check": its King threatened as F8 describes.
