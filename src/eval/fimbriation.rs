@@ -107,32 +107,39 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
             }
             continue;
         }
-        // Seats that move before `seat` does: from the one to move up to `seat`, exclusive.
-        let mut doomed = false;
-        let mut checked = false;
-        let mut s = to_move;
-        let mut before = true;
-        for _ in 0..SEATS {
-            if s == seat {
-                before = false;
-            } else if pos.is_live(s) && attacks(s) {
-                if before && s != to_move {
-                    doomed = true;
-                } else {
-                    checked = true;
-                }
-            }
-            s = Seat((s.0 + 1) % SEATS as u8);
-        }
-        danger[seat.index()] = if doomed {
-            KING_DOOMED
-        } else if checked {
-            KING_CHECKED
-        } else {
-            0
-        };
+        danger[seat.index()] = waiting_king_danger(pos, seat, attacks);
     }
     danger
+}
+
+/// The penalty of the King of `seat`, whose seat is not to move, given which seats attack it
+/// (`attacks`): [`KING_DOOMED`] if a live seat whose turn falls after the one to move and before
+/// `seat`'s attacks it, else [`KING_CHECKED`] if any other live seat does. Shared by the
+/// evaluation and by the test that checks its one-look attacker sets.
+fn waiting_king_danger(pos: &Fimbriation, seat: Seat, attacks: impl Fn(Seat) -> bool) -> i32 {
+    let to_move = pos.side();
+    let (mut doomed, mut checked, mut before) = (false, false, true);
+    // Seats that move before `seat` does: from the one to move up to `seat`, exclusive.
+    let mut s = to_move;
+    for _ in 0..SEATS {
+        if s == seat {
+            before = false;
+        } else if pos.is_live(s) && attacks(s) {
+            if before && s != to_move {
+                doomed = true;
+            } else {
+                checked = true;
+            }
+        }
+        s = Seat((s.0 + 1) % SEATS as u8);
+    }
+    if doomed {
+        KING_DOOMED
+    } else if checked {
+        KING_CHECKED
+    } else {
+        0
+    }
 }
 
 /// The score of every seat: its strength minus the mean of its live opponents'.
@@ -293,27 +300,7 @@ mod tests {
                 }
                 continue;
             }
-            let (mut doomed, mut checked, mut before) = (false, false, true);
-            let mut s = to_move;
-            for _ in 0..SEATS {
-                if s == seat {
-                    before = false;
-                } else if pos.is_live(s) && pos.attacked(king, |o| o == s) {
-                    if before && s != to_move {
-                        doomed = true;
-                    } else {
-                        checked = true;
-                    }
-                }
-                s = Seat((s.0 + 1) % SEATS as u8);
-            }
-            danger[seat.index()] = if doomed {
-                KING_DOOMED
-            } else if checked {
-                KING_CHECKED
-            } else {
-                0
-            };
+            danger[seat.index()] = waiting_king_danger(pos, seat, |s| pos.attacked(king, |o| o == s));
         }
         danger
     }
