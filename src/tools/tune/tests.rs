@@ -76,7 +76,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         .collect();
     let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
     let settings =
-        Settings { epochs: 3_000, learning_rate: 2.0, k: Some(k), only, skip_plies: 0, min_positions: 20 };
+        Settings { epochs: 3_000, learning_rate: 2.0, k: Some(k), only, skip_plies: 0, min_positions: 20, prior: 0.0 };
     let outcome = tune(&samples, &settings, &mut |_| {});
     assert!(
         outcome.loss_after < outcome.loss_before / 20.0,
@@ -100,6 +100,23 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
             assert_eq!(outcome.weights[i], defaults[i], "{name} moved");
         }
     }
+}
+
+#[test]
+fn the_prior_holds_the_weights_near_their_compiled_values() {
+    let samples = sample();
+    let free = Settings { epochs: 150, min_positions: 20, ..Settings::default() };
+    let held = Settings { prior: 0.2, ..free.clone() };
+    let largest_move = |outcome: &Outcome| {
+        outcome.weights.iter().zip(Chess::weights()).map(|(a, b)| (a - b).abs()).max().unwrap()
+    };
+    let (free, held) = (tune(&samples, &free, &mut |_| {}), tune(&samples, &held, &mut |_| {}));
+    // Without a prior some weight runs far (the sample is small); a strong prior keeps every
+    // weight within a few centipawns, and pays for it with a higher loss on the data.
+    assert!(largest_move(&free) > 40, "free: largest move {}", largest_move(&free));
+    assert!(largest_move(&held) <= 5, "held: largest move {}", largest_move(&held));
+    assert!(held.loss_after > free.loss_after, "{} vs {}", held.loss_after, free.loss_after);
+    assert!(held.loss_after < held.loss_before, "{} vs {}", held.loss_after, held.loss_before);
 }
 
 #[test]
