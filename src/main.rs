@@ -136,6 +136,10 @@ enum Command {
         /// Weights used in fewer positions than this keep their value.
         #[arg(long, value_name = "N", default_value_t = 100)]
         min_positions: usize,
+        /// The price, in loss, of moving a weight 100 centipawns from its compiled value (a
+        /// Gaussian prior on the move; 0 for none).
+        #[arg(long, value_name = "LOSS", default_value_t = 0.0)]
+        prior: f64,
         /// Write the params file with the tuned weights here (the variant's is
         /// src/eval/params/<variant>.rs).
         #[arg(long, value_name = "FILE")]
@@ -437,6 +441,7 @@ fn run(command: Command) -> Result<(), CommandError> {
             only,
             skip_plies,
             min_positions,
+            prior,
             out,
             positions_out,
             threads,
@@ -448,8 +453,18 @@ fn run(command: Command) -> Result<(), CommandError> {
             if let Some(k) = k.filter(|k| !(*k > 0.0 && k.is_finite())) {
                 return Err(CommandError::Tune(format!("--k '{k}' must be above 0")));
             }
-            let settings =
-                jester::tools::tune::Settings { epochs, learning_rate, k, only, skip_plies, min_positions };
+            if !(prior >= 0.0 && prior.is_finite()) {
+                return Err(CommandError::Tune(format!("--prior '{prior}' must be 0 or above")));
+            }
+            let settings = jester::tools::tune::Settings {
+                epochs,
+                learning_rate,
+                k,
+                only,
+                skip_plies,
+                min_positions,
+                prior,
+            };
             let command = jester::tools::tune::Command { variant, data, settings, out, positions_out };
             let mut pool = rayon::ThreadPoolBuilder::new();
             if let Some(threads) = threads {
