@@ -307,11 +307,9 @@ pub fn tune<G: Tunable>(
     let mut v = vec![0.0; w.len()];
     for epoch in 1..=settings.epochs {
         let mut g = gradient(&data, &w, k);
-        for i in 0..w.len() {
-            g[i] += prior_gradient(settings.prior, w[i] - start[i]);
-        }
         let t = epoch as i32;
         for i in (0..w.len()).filter(|&i| tuned[i]) {
+            g[i] += prior_gradient(settings.prior, w[i] - start[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
             let m_hat = m[i] / (1.0 - beta1.powi(t));

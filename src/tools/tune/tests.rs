@@ -79,7 +79,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         .collect();
     let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
     let settings = Settings {
-        epochs: 8_000,
+        epochs: 3_000,
         learning_rate: 2.0,
         k: Some(k),
         only,
