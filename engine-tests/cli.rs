@@ -205,6 +205,11 @@ fn hostile_cases() -> Vec<Case> {
         case("tune: learning rate 0", &["tune", "--data", SAMPLE, "--learning-rate", "0"], "0"),
         case("tune: no --data", &["tune"], "--data"),
         case(
+            "tune: a missing held-out file",
+            &["tune", "--data", SAMPLE, "--validate", "no-such-held-out.epd"],
+            "no-such-held-out.epd",
+        ),
+        case(
             "tune: an EPD line without a result",
             &["tune", "--data", "engine-tests/data/tactics.epd"],
             "tactics.epd",
@@ -602,6 +607,23 @@ fn tune_fits_the_sample_and_writes_the_params_file() {
 
     ok(&["tune", "--data", SAMPLE, "--epochs", "0", "--out", path]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), compiled);
+
+    // Held-out data is read like the fitted data and scored before and after.
+    let out = ok(&["tune", "--data", SAMPLE, "--validate", SAMPLE, "--epochs", "20", "--threads", "2"]);
+    assert!(out.contains("tune-normal.epd: ") && out.contains(" quiet positions (held out)"), "{out}");
+    let held =
+        out.lines().find(|l| l.starts_with("held-out loss before ")).unwrap_or_else(|| panic!("{out}"));
+    let losses: Vec<f64> = held.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
+    // The same positions held out as fitted: the same losses as the fit's own.
+    let fit: Vec<f64> = out
+        .lines()
+        .find(|l| l.starts_with("loss before "))
+        .unwrap()
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .take(2)
+        .collect();
+    assert_eq!(losses, fit, "{out}");
     std::fs::remove_file(&file).unwrap();
 }
 

@@ -117,6 +117,10 @@ enum Command {
         /// result; one or more files.
         #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
+        /// Games or positions held out of the fit (read like --data): their loss is reported as
+        /// the fit goes, so that overfitting shows.
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        validate: Vec<std::path::PathBuf>,
         /// Passes of Adam over all positions.
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
         epochs: u32,
@@ -435,6 +439,7 @@ fn run(command: Command) -> Result<(), CommandError> {
         Command::Tune {
             variant,
             data,
+            validate,
             epochs,
             learning_rate,
             k,
@@ -465,7 +470,8 @@ fn run(command: Command) -> Result<(), CommandError> {
                 min_positions,
                 prior,
             };
-            let command = jester::tools::tune::Command { variant, data, settings, out, positions_out };
+            let command =
+                jester::tools::tune::Command { variant, data, validate, settings, out, positions_out };
             let mut pool = rayon::ThreadPoolBuilder::new();
             if let Some(threads) = threads {
                 pool = pool.num_threads(threads as usize);

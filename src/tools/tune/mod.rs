@@ -8,7 +8,9 @@
 //! weights. Then the scaling constant `K` is fitted (the loss of the compiled weights at its
 //! best), and the weights by Adam on the mean squared error between the result and
 //! `sigmoid(K·eval)`, full batch, the gradient summed over all cores, with an optional Gaussian
-//! prior that pulls each weight towards its compiled value.
+//! prior that pulls each weight towards its compiled value. Positions held out of the fit
+//! (`--validate`) are scored with the same `K` as it goes, so overfitting shows as their loss
+//! rising while the fitted positions' still falls.
 
 use crate::core::{Game, MoveList, Record};
 use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
@@ -75,6 +77,9 @@ pub struct Outcome {
     pub k: f64,
     pub loss_before: f64,
     pub loss_after: f64,
+    /// The held-out positions' loss with the compiled and with the tuned weights (same `K`);
+    /// `None` without held-out positions.
+    pub validation: Option<(f64, f64)>,
     /// The tuned flat weights, rounded.
     pub weights: Vec<i32>,
 }
@@ -269,14 +274,25 @@ fn prior_gradient(prior: f64, moved: f64) -> f64 {
     2.0 * prior * moved / 10_000.0
 }
 
-/// Fits the weights of `G`'s evaluation to `samples`, starting from the compiled ones.
-/// `progress` gets a line now and then.
+/// Fits the weights of `G`'s evaluation to `samples`, starting from the compiled ones, and
+/// scores the `held_out` positions (none fitted) along the way. `progress` gets a line now and
+/// then.
 pub fn tune<G: Tunable>(
     samples: &[Sample<G>],
+    held_out: &[Sample<G>],
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
 ) -> Outcome {
-    let data: Vec<(Linear, f64)> = samples.par_iter().map(|s| (s.position.linear(), s.result)).collect();
+    let trace = |set: &[Sample<G>]| -> Vec<(Linear, f64)> {
+        set.par_iter().map(|s| (s.position.linear(), s.result)).collect()
+    };
+    let data = trace(samples);
+    let validation = trace(held_out);
+    let validate = |w: &[f64], k: f64| (!validation.is_empty()).then(|| loss(&validation, w, k));
+    let held_out_note = |w: &[f64], k: f64| match validate(w, k) {
+        Some(l) => format!(", held out {l:.6}"),
+        None => String::new(),
+    };
     let names = G::weight_names();
     let start: Vec<f64> = G::weights().into_iter().map(f64::from).collect();
     let mut used = vec![0usize; names.len()];
@@ -294,8 +310,9 @@ pub fn tune<G: Tunable>(
     let k = settings.k.unwrap_or_else(|| fit_k(&data, &start));
     let loss_before = loss(&data, &start, k);
     progress(&format!(
-        "{} positions, K = {k:.4}, loss {loss_before:.6}; {} of {} weights tuned",
+        "{} positions, K = {k:.4}, loss {loss_before:.6}{}; {} of {} weights tuned",
         data.len(),
+        held_out_note(&start, k),
         tuned.iter().filter(|&&t| t).count(),
         names.len()
     ));
@@ -317,12 +334,20 @@ pub fn tune<G: Tunable>(
             w[i] -= settings.learning_rate * m_hat / (v_hat.sqrt() + epsilon);
         }
         if epoch % 100 == 0 || epoch == settings.epochs {
-            progress(&format!("epoch {epoch}: loss {:.6}", loss(&data, &w, k)));
+            progress(&format!("epoch {epoch}: loss {:.6}{}", loss(&data, &w, k), held_out_note(&w, k)));
         }
     }
     let weights: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
     let rounded: Vec<f64> = weights.iter().map(|&x| f64::from(x)).collect();
-    Outcome { positions: data.len(), k, loss_before, loss_after: loss(&data, &rounded, k), weights }
+    let validation = validate(&start, k).zip(validate(&rounded, k));
+    Outcome {
+        positions: data.len(),
+        k,
+        loss_before,
+        loss_after: loss(&data, &rounded, k),
+        validation,
+        weights,
+    }
 }
 
 /// The flat weights that changed, as `name: old -> new` lines, largest change first.
@@ -341,6 +366,8 @@ pub fn changes(names: &[String], before: &[i32], after: &[i32]) -> String {
 pub struct Command {
     pub variant: Variant,
     pub data: Vec<PathBuf>,
+    /// Games or positions held out of the fit and scored as it goes (read like `data`).
+    pub validate: Vec<PathBuf>,
     pub settings: Settings,
     /// Where to write the params file with the tuned weights.
     pub out: Option<PathBuf>,
@@ -385,16 +412,21 @@ impl TuneVisitor for Run<'_> {
         let started = std::time::Instant::now();
         // Everything is read before anything is said, so that bad data prints nothing but its
         // error.
-        let mut samples = Vec::new();
         let mut read_report = Vec::new();
-        for path in &command.data {
-            let source = path.display().to_string();
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{source}': {e}"))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let read = read_samples::<G>(&text, &source, command.settings.skip_plies)?;
-            read_report.push(format!("{source}: {} quiet positions", read.len()));
-            samples.extend(read);
-        }
+        let mut read_all = |paths: &[PathBuf], what: &str| -> Result<Vec<Sample<G>>, String> {
+            let mut samples = Vec::new();
+            for path in paths {
+                let source = path.display().to_string();
+                let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{source}': {e}"))?;
+                let text = String::from_utf8_lossy(&bytes);
+                let read = read_samples::<G>(&text, &source, command.settings.skip_plies)?;
+                read_report.push(format!("{source}: {} quiet positions{what}", read.len()));
+                samples.extend(read);
+            }
+            Ok(samples)
+        };
+        let samples = read_all(&command.data, "")?;
+        let held_out = read_all(&command.validate, " (held out)")?;
         if samples.is_empty() {
             return Err("no positions to tune on".into());
         }
@@ -412,7 +444,10 @@ impl TuneVisitor for Run<'_> {
         }
         read_report.iter().for_each(|line| say(line));
         say(&format!("read in {:.1} s", started.elapsed().as_secs_f64()));
-        let outcome = tune(&samples, &command.settings, &mut say);
+        if !command.validate.is_empty() && held_out.is_empty() {
+            return Err("no held-out positions in --validate's files".into());
+        }
+        let outcome = tune(&samples, &held_out, &command.settings, &mut say);
         let before = G::weights();
         say(&format!(
             "loss before {:.6}, after {:.6} (K = {:.4}, {} positions, {:.1} s)",
@@ -422,6 +457,9 @@ impl TuneVisitor for Run<'_> {
             outcome.positions,
             started.elapsed().as_secs_f64()
         ));
+        if let Some((before, after)) = outcome.validation {
+            say(&format!("held-out loss before {before:.6}, after {after:.6}"));
+        }
         let changed = changes(&names, &before, &outcome.weights);
         say(&format!("{} of {} weights changed", changed.lines().count(), names.len()));
         for line in changed.lines().take(20) {

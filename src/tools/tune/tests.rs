@@ -18,7 +18,7 @@ fn sample() -> Vec<Sample<Chess>> {
 fn tuning_lowers_the_loss_on_the_shipped_sample() {
     let samples = sample();
     let settings = Settings { epochs: 150, min_positions: 20, ..Settings::default() };
-    let outcome = tune(&samples, &settings, &mut |_| {});
+    let outcome = tune(&samples, &[], &settings, &mut |_| {});
     assert_eq!(outcome.positions, samples.len());
     assert!(outcome.k > 0.05 && outcome.k < 5.0, "K = {}", outcome.k);
     assert!(
@@ -29,7 +29,7 @@ fn tuning_lowers_the_loss_on_the_shipped_sample() {
     );
     // Weights used in fewer positions than asked keep their value.
     let rare = Settings { epochs: 150, min_positions: samples.len() + 1, ..Settings::default() };
-    assert_eq!(tune(&samples, &rare, &mut |_| {}).weights, Chess::weights());
+    assert_eq!(tune(&samples, &[], &rare, &mut |_| {}).weights, Chess::weights());
     let changed = changes(&Chess::weight_names(), &Chess::weights(), &outcome.weights);
     assert!(changed.lines().count() > 50, "only {} weights moved", changed.lines().count());
 }
@@ -87,7 +87,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         min_positions: 20,
         prior: 0.0,
     };
-    let outcome = tune(&samples, &settings, &mut |_| {});
+    let outcome = tune(&samples, &[], &settings, &mut |_| {});
     assert!(
         outcome.loss_after < outcome.loss_before / 20.0,
         "loss {} -> {}",
@@ -120,7 +120,7 @@ fn the_prior_holds_the_weights_near_their_compiled_values() {
     let largest_move = |outcome: &Outcome| {
         outcome.weights.iter().zip(Chess::weights()).map(|(a, b)| (a - b).abs()).max().unwrap()
     };
-    let (free, held) = (tune(&samples, &free, &mut |_| {}), tune(&samples, &held, &mut |_| {}));
+    let (free, held) = (tune(&samples, &[], &free, &mut |_| {}), tune(&samples, &[], &held, &mut |_| {}));
     // Without a prior some weight runs far (the sample is small); a strong prior keeps every
     // weight within a few centipawns, and pays for it with a higher loss on the data.
     assert!(largest_move(&free) > 40, "free: largest move {}", largest_move(&free));
@@ -168,4 +168,26 @@ fn pgn_games_give_their_positions_with_the_game_result() {
     let e =
         read_samples::<Chess>("[Variant \"cwda\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n", "v.pgn", 0).unwrap_err();
     assert!(e.contains("'cwda'"), "{e}");
+}
+
+/// Held-out positions are scored, not fitted: a free fit of every weight to a few dozen
+/// positions lowers their loss and raises the loss of the positions held out, which is what
+/// `--validate` is there to show.
+#[test]
+fn held_out_positions_show_an_overfitted_fit() {
+    let samples = sample();
+    let (fitted, held_out) = samples.split_at(40);
+    let settings = Settings { epochs: 300, min_positions: 1, learning_rate: 4.0, ..Settings::default() };
+    let outcome = tune(fitted, held_out, &settings, &mut |_| {});
+    let (held_before, held_after) = outcome.validation.expect("held-out losses");
+    assert!(
+        outcome.loss_after < outcome.loss_before * 0.8,
+        "fit {} -> {}",
+        outcome.loss_before,
+        outcome.loss_after
+    );
+    assert!(held_after > held_before, "held out {held_before} -> {held_after}");
+    // The held-out positions change nothing in the fit.
+    assert_eq!(tune(fitted, &[], &settings, &mut |_| {}).weights, outcome.weights);
+    assert_eq!(tune(fitted, &[], &settings, &mut |_| {}).validation, None);
 }
