@@ -167,15 +167,14 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         }
     }
 
-    /// The legal moves in search order ([`Self::order_key`]; equal keys keep the generation order).
-    fn ordered_moves(&self, pos: &G, ply: usize, tt_move: Option<u32>) -> MoveList<G::Move> {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+    /// The legal moves in search order ([`Self::order_key`]; equal keys keep the generation
+    /// order), sorted in place in the caller's `moves` (a move list is too big to return by
+    /// value at every node).
+    fn ordered_moves(&self, pos: &G, ply: usize, tt_move: Option<u32>, moves: &mut MoveList<G::Move>) {
+        moves.clear();
+        pos.legal_moves(moves);
         let killers = self.killers[ply.min(MAX_PLY)];
-        let mut keyed: Vec<(i32, G::Move)> =
-            moves.iter().map(|&m| (self.order_key(pos, &killers, tt_move, m), m)).collect();
-        keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        keyed.into_iter().map(|(_, m)| m).collect()
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.order_key(pos, &killers, tt_move, m)));
     }
 
     fn reward(&mut self, pos: &G, m: G::Move, ply: usize, depth: i32) {
@@ -327,7 +326,9 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         let mut best = if maximizing { -INFINITE } else { INFINITE };
         let mut best_move = None;
         let mut child_pv = Vec::new();
-        for m in self.ordered_moves(pos, ply, tt_move) {
+        let mut moves = MoveList::new();
+        self.ordered_moves(pos, ply, tt_move, &mut moves);
+        for &m in &moves {
             let child = self.play(pos, m);
             let score = self.paranoid(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv);
             self.unplay(1);
@@ -408,7 +409,9 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut child_pv = Vec::new();
-        for m in self.ordered_moves(pos, ply, tt_move) {
+        let mut moves = MoveList::new();
+        self.ordered_moves(pos, ply, tt_move, &mut moves);
+        for &m in &moves {
             let child = self.play(pos, m);
             let score = self.brs_min(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv);
             self.unplay(1);
@@ -485,7 +488,9 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
                 break;
             }
             let at = ply + prefix.len();
-            for m in self.ordered_moves(&replier, at, None) {
+            let mut moves = MoveList::new();
+            self.ordered_moves(&replier, at, None, &mut moves);
+            for &m in &moves {
                 let after = self.play(&replier, m);
                 let mut line = vec![m];
                 let settled = self.forced_until_root(after, at + 1, &mut line);

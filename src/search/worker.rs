@@ -473,7 +473,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower first; if it matters, the next iteration finds it with a move to try.
         let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
-        let mut order = self.order_moves(pos, &moves, tt_move, ply);
+        let mut order = MoveList::new();
+        self.order_moves(pos, &moves, tt_move, ply, &mut order);
 
         let original_alpha = alpha;
         let seat = pos.to_move();
@@ -622,7 +623,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if !pos.quiescence_moves(in_check, &mut moves) {
             return Self::terminal_score(pos, ply);
         }
-        let mut order = self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply);
+        let mut order = MoveList::new();
+        self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply, &mut order);
         let seat = pos.to_move();
         let original_alpha = alpha;
         let mut best_move = None;
@@ -695,32 +697,33 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Ordering keys, parallel to `moves`: TT move, noisy moves that do not lose their exchange
-    /// by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
+    /// Ordering keys into `order`, parallel to `moves`: TT move, noisy moves that do not lose
+    /// their exchange by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
+    /// (The caller's buffer: a move list is 8 KB, too big to return by value at every node.)
     fn order_moves(
         &self,
         pos: &G,
         moves: &MoveList<G::Move>,
         tt_move: Option<u32>,
         ply: usize,
-    ) -> MoveList<i32> {
-        moves
-            .iter()
-            .map(|&m| {
-                if tt_move == Some(G::pack_move(m)) {
-                    ORDER_TT_MOVE
-                } else if pos.is_noisy(m) {
-                    let tier = if pos.see_ge(m, 0) { ORDER_NOISY } else { ORDER_LOSING_NOISY };
-                    tier + pos.noisy_order(m)
-                } else if self.killers[ply][0] == Some(m) {
-                    ORDER_KILLER[0]
-                } else if self.killers[ply][1] == Some(m) {
-                    ORDER_KILLER[1]
-                } else {
-                    self.history[pos.history_index(m) % HISTORY_SIZE] + pos.quiet_order(m)
-                }
-            })
-            .collect()
+        order: &mut MoveList<i32>,
+    ) {
+        order.clear();
+        for &m in moves {
+            let key = if tt_move == Some(G::pack_move(m)) {
+                ORDER_TT_MOVE
+            } else if pos.is_noisy(m) {
+                let tier = if pos.see_ge(m, 0) { ORDER_NOISY } else { ORDER_LOSING_NOISY };
+                tier + pos.noisy_order(m)
+            } else if self.killers[ply][0] == Some(m) {
+                ORDER_KILLER[0]
+            } else if self.killers[ply][1] == Some(m) {
+                ORDER_KILLER[1]
+            } else {
+                self.history[pos.history_index(m) % HISTORY_SIZE] + pos.quiet_order(m)
+            };
+            order.push(key);
+        }
     }
 
     /// A quiet move caused a cutoff: remember it as a killer, raise its history and lower the
