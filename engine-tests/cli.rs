@@ -210,6 +210,11 @@ fn hostile_cases() -> Vec<Case> {
             "no-such-held-out.epd",
         ),
         case(
+            "tune: held-out files without a position",
+            &["tune", "--data", SAMPLE, "--validate", "/dev/null"],
+            "/dev/null",
+        ),
+        case(
             "tune: an EPD line without a result",
             &["tune", "--data", "engine-tests/data/tactics.epd"],
             "tactics.epd",

@@ -430,6 +430,10 @@ impl TuneVisitor for Run<'_> {
         if samples.is_empty() {
             return Err("no positions to tune on".into());
         }
+        if !command.validate.is_empty() && held_out.is_empty() {
+            let files: Vec<String> = command.validate.iter().map(|p| format!("'{}'", p.display())).collect();
+            return Err(format!("no positions to hold out in --validate {}", files.join(" ")));
+        }
         if let Some(path) = &command.positions_out {
             let mut text = String::new();
             for s in &samples {
@@ -444,9 +448,6 @@ impl TuneVisitor for Run<'_> {
         }
         read_report.iter().for_each(|line| say(line));
         say(&format!("read in {:.1} s", started.elapsed().as_secs_f64()));
-        if !command.validate.is_empty() && held_out.is_empty() {
-            return Err("no held-out positions in --validate's files".into());
-        }
         let outcome = tune(&samples, &held_out, &command.settings, &mut say);
         let before = G::weights();
         say(&format!(
