@@ -4,6 +4,7 @@
 //! The search knows nothing of protocols (the layers: core, variants, search and eval, protocol and tools; no upward imports): it takes a game record and
 //! [`Limits`], and emits [`Event`]s, with moves already rendered as canonical tokens.
 
+mod history;
 mod multi;
 pub mod params;
 mod skill;
@@ -15,6 +16,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
+pub use history::QuietHistory;
 pub use multi::MultiSeatSearch;
 pub use skill::Skill;
 pub use time::{Clock, Limits, TimeBudget};
@@ -77,6 +79,8 @@ pub struct Context {
     thread_nodes: Vec<AtomicU64>,
     /// The algorithm for games of more than two seats.
     multi_seat: MultiSeatSearch,
+    /// The engine's history of quiet moves (kept across moves; fresh for a context of its own).
+    history: Arc<QuietHistory>,
 }
 
 impl Context {
@@ -91,7 +95,14 @@ impl Context {
             overhead,
             thread_nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
             multi_seat: MultiSeatSearch::default(),
+            history: Arc::default(),
         }
+    }
+
+    /// The same context sharing the engine's history of quiet moves.
+    pub fn with_history(mut self, history: Arc<QuietHistory>) -> Context {
+        self.history = history;
+        self
     }
 
     /// The same context with another multi-seat algorithm.
@@ -407,6 +418,8 @@ pub fn think<G: Searchable>(
 /// one search running in the background.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    /// Learnt by every search of the game, like the table (search/history.rs).
+    history: Arc<QuietHistory>,
     threads: usize,
     move_overhead: Duration,
     multi_seat: MultiSeatSearch,
@@ -454,6 +467,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            history: Arc::default(),
             threads: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             multi_seat: MultiSeatSearch::default(),
@@ -505,6 +519,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.tt.clear();
+        self.history.clear();
     }
 
     /// Starts searching in the background; events go to `on_event` from the search thread.
@@ -516,9 +531,11 @@ impl Engine {
         mut on_event: impl FnMut(Event) + Send + 'static,
     ) {
         self.stop();
+        self.history.age();
         let ctx = Arc::new(
             Context::new(Arc::clone(&self.tt), &limits, self.threads, self.move_overhead)
-                .with_multi_seat(self.multi_seat),
+                .with_multi_seat(self.multi_seat)
+                .with_history(Arc::clone(&self.history)),
         );
         let threads = self.threads;
         let thread_ctx = Arc::clone(&ctx);
@@ -557,8 +574,10 @@ impl Engine {
         on_event: &mut (dyn FnMut(Event) + Send),
     ) -> BestMove {
         self.stop();
+        self.history.age();
         let ctx = Context::new(Arc::clone(&self.tt), limits, self.threads, self.move_overhead)
-            .with_multi_seat(self.multi_seat);
+            .with_multi_seat(self.multi_seat)
+            .with_history(Arc::clone(&self.history));
         let threads = self.threads;
         std::thread::scope(|s| {
             std::thread::Builder::new()

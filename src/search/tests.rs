@@ -1,5 +1,6 @@
 //! The search on a toy game whose turns are two actions by the same seat, checked against
-//! brute-force minimax: the search must not assume that seats alternate.
+//! brute-force minimax: the search must not assume that seats alternate. And what the engine
+//! keeps from one search to the next.
 
 use super::{Engine, Limits, Searchable};
 use crate::core::{
@@ -160,4 +161,20 @@ fn double_turns_are_searched_from_the_right_point_of_view() {
             }
         }
     }
+}
+
+/// What the searches learn about quiet moves stays with the engine after a search (the next
+/// move's search orders by it) until a new game clears it.
+#[test]
+fn the_quiet_history_outlives_a_search_but_not_a_new_game() {
+    use crate::variants::chess::Chess;
+    let mut engine = Engine::new();
+    let learnt = |engine: &Engine| (0..super::HISTORY_SIZE).filter(|&i| engine.history.get(i) != 0).count();
+    assert_eq!(learnt(&engine), 0);
+    let limits = Limits { depth: Some(8), multipv: 1, ..Limits::default() };
+    engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});
+    let after_search = learnt(&engine);
+    assert!(after_search > 10, "{after_search} slots learnt");
+    engine.new_game();
+    assert_eq!(learnt(&engine), 0);
 }

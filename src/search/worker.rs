@@ -8,7 +8,7 @@
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
-use super::{Context, Searchable, HISTORY_SIZE};
+use super::{Context, Searchable};
 use crate::core::{MoveList, Outcome, Score};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
@@ -76,7 +76,6 @@ pub(super) struct Worker<'a, G: Searchable> {
     /// Keys of the game before the root and of the current path (for repetition).
     keys: Vec<u64>,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
-    history: Box<[i32; HISTORY_SIZE]>,
     pv: Vec<Pvs<G::Move>>,
     static_evals: [i32; MAX_PLY],
     pub stopped: bool,
@@ -102,7 +101,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
             seldepth: 0,
             keys: history_keys.to_vec(),
             killers: [[None; 2]; MAX_PLY],
-            history: Box::new([0; HISTORY_SIZE]),
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
             stopped: false,
@@ -720,7 +718,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else if self.killers[ply][1] == Some(m) {
                 ORDER_KILLER[1]
             } else {
-                self.history[pos.history_index(m) % HISTORY_SIZE] + pos.quiet_order(m)
+                self.ctx.history.get(pos.history_index(m)) + pos.quiet_order(m)
             };
             order.push(key);
         }
@@ -734,14 +732,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             self.killers[ply][0] = Some(mv);
         }
         let bonus = history_bonus(depth);
-        let mut update = |index: usize, delta: i32| {
-            let h = &mut self.history[index % HISTORY_SIZE];
-            // Gravity keeps entries within +-HISTORY_MAX and lets old knowledge fade.
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        update(pos.history_index(mv), bonus);
+        self.ctx.history.add(pos.history_index(mv), bonus);
         for &m in tried {
-            update(pos.history_index(m), -bonus);
+            self.ctx.history.add(pos.history_index(m), -bonus);
         }
     }
 }
