@@ -5,6 +5,7 @@
 //! sign, any other child with the negated window (two-seat negamax). Multi-seat games use a
 //! separate search.
 
+use super::eval_cache::EvalCache;
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
@@ -78,6 +79,7 @@ pub(super) struct Worker<'a, G: Searchable> {
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     pv: Vec<Pvs<G::Move>>,
     static_evals: [i32; MAX_PLY],
+    evals: EvalCache,
     pub stopped: bool,
     iterations: IterationHistory,
     pub root_moves: Vec<RootMove<G::Move>>,
@@ -103,6 +105,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             killers: [[None; 2]; MAX_PLY],
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
+            evals: EvalCache::default(),
             stopped: false,
             iterations: IterationHistory::default(),
             root_moves: root_moves
@@ -428,7 +431,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
 
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        let static_eval = if in_check { -INFINITE } else { self.evals.get_or_insert(key, || pos.evaluate()) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The pruning decisions below use the table's score where its bound says the static
@@ -605,7 +608,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
-            best_score = refine_with_table(pos.evaluate(), tt_entry, ply);
+            let static_eval = self.evals.get_or_insert(key, || pos.evaluate());
+            best_score = refine_with_table(static_eval, tt_entry, ply);
             if best_score >= beta {
                 return best_score;
             }
