@@ -521,6 +521,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.ctx.tt.prefetch(child.key());
             let gives_check = child.in_check();
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
@@ -638,6 +639,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.ctx.tt.prefetch(child.key());
             self.keys.push(child.key());
             let score = self.visit::<N>(seat, &child, 0, ply + 1, alpha, beta);
             self.keys.pop();
