@@ -1,11 +1,13 @@
 //! Properties checked along random games from a fixed seed: after every `play` the position
 //! validates, the incremental key equals the recomputed one, the position text round-trips, and
-//! every legal move renders (coordinates and SAN) and parses back to itself.
+//! every legal move renders (coordinates and SAN) and parses back to itself, and the captures and
+//! promotions generated alone are the legal moves filtered.
 
 mod common;
 
-use jester::core::{Game, MoveList, Record};
-use jester::variants::chess::{san, Chess, FightingKings, Position, Rules, ThroneKings};
+use jester::core::{Army, Game, MoveList, Record};
+use jester::search::Searchable;
+use jester::variants::chess::{san, Chess, CwdaPosition, FightingKings, Position, Rules, ThroneKings};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -22,13 +24,20 @@ fn check_position<R: Rules>(p: &Position<R>) {
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
     assert_eq!(p.count_legal_moves(), moves.len(), "{fen}: bulk count");
+    // Quiescence's direct list of captures and promotions is the full list filtered, in order.
+    let mut noisy = MoveList::new();
+    p.noisy_moves(&mut noisy);
+    let filtered: Vec<_> = moves.iter().copied().filter(|&m| p.is_noisy(m)).collect();
+    assert_eq!(noisy.to_vec(), filtered, "{fen}: noisy moves");
     for &m in &moves {
         let token = p.render_move(m);
         assert_eq!(p.parse_move(&token), Ok(m), "{fen}: coordinate {token}");
         let san = san::write(p, m);
         assert_eq!(p.parse_move(&san), Ok(m), "{fen}: SAN {san}");
     }
-    let ends = moves.is_empty() || p.halfmove_clock() >= 100 || p.is_insufficient_material();
+    // Insufficient material ends FIDE games only: the other armies' pieces are not judged by it.
+    let insufficient = !R::ARMIES && p.is_insufficient_material();
+    let ends = moves.is_empty() || p.halfmove_clock() >= 100 || insufficient;
     assert_eq!(p.outcome().is_some(), ends, "{fen}: outcome");
 }
 
@@ -70,6 +79,23 @@ fn fighting_kings_random_games_keep_every_invariant() {
     let fk: usize = (0..1).map(|i| random_games(&Position::<FightingKings>::start(), 0xF1 + i)).sum();
     let tk: usize = (0..1).map(|i| random_games(&Position::<ThroneKings>::start(), 0x7C + i)).sum();
     assert!(fk > 500 && tk > 500, "{fk} / {tk} plies");
+}
+
+#[test]
+fn cwda_random_games_keep_every_invariant() {
+    // Each army on each side once.
+    let pairings = [
+        [Army::Fide, Army::Clobberers],
+        [Army::Clobberers, Army::Nutty],
+        [Army::Nutty, Army::Rookies],
+        [Army::Rookies, Army::Fide],
+    ];
+    let plies: usize = pairings
+        .iter()
+        .enumerate()
+        .map(|(i, &armies)| random_games(&CwdaPosition::start_with_armies(armies).unwrap(), 0xA0 + i as u64))
+        .sum();
+    assert!(plies > 1000, "only {plies} plies played");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `normal` as the search sees it: evaluation and move-ordering facts.
 
+use crate::core::MoveList;
 use crate::search::Searchable;
 use crate::variants::chess::{movegen, Move, MoveKind, Position, Role, Rules};
 
@@ -89,6 +90,20 @@ impl<R: Rules> Searchable for Position<R> {
 
     fn is_noisy(&self, m: Move) -> bool {
         self.piece_at(m.to()).is_some() || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Promotion(_))
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        movegen::noisy_moves(self, out);
+    }
+
+    fn quiescence_moves(&self, in_check: bool, out: &mut MoveList<Move>) -> bool {
+        if in_check {
+            movegen::legal_moves(self, out);
+            return !out.is_empty();
+        }
+        movegen::noisy_moves(self, out);
+        // Without a capture, whether any move exists at all (a stalemate is terminal).
+        !out.is_empty() || movegen::count_legal_moves(self) > 0
     }
 
     fn noisy_order(&self, m: Move) -> i32 {

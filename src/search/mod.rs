@@ -4,6 +4,7 @@
 //! The search knows nothing of protocols (the layers: core, variants, search and eval, protocol and tools; no upward imports): it takes a game record and
 //! [`Limits`], and emits [`Event`]s, with moves already rendered as canonical tokens.
 
+mod eval_cache;
 mod history;
 mod multi;
 pub mod params;

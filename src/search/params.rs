@@ -70,6 +70,9 @@ pub const HISTORY_MAX: i32 = 16_384;
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY: i32 = 1 << 24;
 pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
+/// Moves picked by a scan for the best remaining one before the rest of a node's list is
+/// sorted once (most cutoffs come from the first few moves).
+pub const PICKED_MOVES: usize = 4;
 /// Noisy moves that lose their exchange: after every quiet move (history stays within
 /// +-HISTORY_MAX plus the variant's small quiet bonus).
 pub const ORDER_LOSING_NOISY: i32 = -(1 << 24);

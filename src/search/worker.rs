@@ -5,6 +5,7 @@
 //! sign, any other child with the negated window (two-seat negamax). Multi-seat games use a
 //! separate search.
 
+use super::eval_cache::EvalCache;
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
@@ -78,6 +79,7 @@ pub(super) struct Worker<'a, G: Searchable> {
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     pv: Vec<Pvs<G::Move>>,
     static_evals: [i32; MAX_PLY],
+    evals: EvalCache,
     pub stopped: bool,
     iterations: IterationHistory,
     pub root_moves: Vec<RootMove<G::Move>>,
@@ -103,6 +105,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             killers: [[None; 2]; MAX_PLY],
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
+            evals: EvalCache::default(),
             stopped: false,
             iterations: IterationHistory::default(),
             root_moves: root_moves
@@ -428,7 +431,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
 
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        let static_eval = if in_check { -INFINITE } else { self.evals.get_or_insert(key, || pos.evaluate()) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The pruning decisions below use the table's score where its bound says the static
@@ -480,7 +483,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         for index in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut order, index);
+            let mv = pick_next(&moves, &mut order, index);
             let noisy = pos.is_noisy(mv);
             // Late-move pruning: at low depth, far down a quiet list, skip the rest.
             if !N::PV
@@ -518,6 +521,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.ctx.tt.prefetch(child.key());
             let gives_check = child.in_check();
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
@@ -605,7 +609,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
-            best_score = refine_with_table(pos.evaluate(), tt_entry, ply);
+            let static_eval = self.evals.get_or_insert(key, || pos.evaluate());
+            best_score = refine_with_table(static_eval, tt_entry, ply);
             if best_score >= beta {
                 return best_score;
             }
@@ -627,13 +632,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let original_alpha = alpha;
         let mut best_move = None;
         for index in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut order, index);
+            let mv = pick_next(&moves, &mut order, index);
             // A capture that loses material in its exchange cannot raise a stand-pat score.
             if !in_check && best_score > Score::mated_in(MAX_PLY as i32).0 && !pos.see_ge(mv, 0) {
                 continue;
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.ctx.tt.prefetch(child.key());
             self.keys.push(child.key());
             let score = self.visit::<N>(seat, &child, 0, ply + 1, alpha, beta);
             self.keys.pop();
@@ -695,7 +701,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Ordering keys into `order`, parallel to `moves`: TT move, noisy moves that do not lose
+    /// Ordering keys (see [`order_key`]) into `order`, parallel to `moves`: TT move, noisy moves that do not lose
     /// their exchange by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
     /// (The caller's buffer: a move list is 8 KB, too big to return by value at every node.)
     fn order_moves(
@@ -704,10 +710,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
         moves: &MoveList<G::Move>,
         tt_move: Option<u32>,
         ply: usize,
-        order: &mut MoveList<i32>,
+        order: &mut MoveList<i64>,
     ) {
         order.clear();
-        for &m in moves {
+        for (index, &m) in moves.iter().enumerate() {
             let key = if tt_move == Some(G::pack_move(m)) {
                 ORDER_TT_MOVE
             } else if pos.is_noisy(m) {
@@ -720,7 +726,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else {
                 self.ctx.history.get(pos.history_index(m)) + pos.quiet_order(m)
             };
-            order.push(key);
+            order.push(order_key(key, index));
         }
     }
 
@@ -775,16 +781,35 @@ fn refine_with_table(static_eval: i32, entry: Option<TtEntry>, ply: usize) -> i3
     }
 }
 
-/// Selection sort step: moves the best remaining move to `index` and returns it.
+/// The ordering key of the move at `index` in the node's list: its score above, its place in
+/// the list below (earlier first among equal scores). Keys are unique, so the order of a node's
+/// moves is a property of the keys alone, however they are sorted.
 #[inline]
-fn pick_next<M: Copy>(moves: &mut MoveList<M>, order: &mut MoveList<i32>, index: usize) -> M {
-    let mut best = index;
-    for j in index + 1..moves.len() {
-        if order[j] > order[best] {
-            best = j;
+fn order_key(score: i32, index: usize) -> i64 {
+    (i64::from(score) << 16) | (0xFFFF - index as i64)
+}
+
+/// The index in the node's list of the move whose key this is.
+#[inline]
+fn key_index(key: i64) -> usize {
+    0xFFFF - (key & 0xFFFF) as usize
+}
+
+/// The move to try `index`-th: a scan for the best remaining key for the first few (a cutoff
+/// there usually ends the node), then the rest sorted once. The move list itself is left as
+/// generated; the keys name the moves.
+#[inline]
+fn pick_next<M: Copy>(moves: &MoveList<M>, keys: &mut MoveList<i64>, index: usize) -> M {
+    if index < PICKED_MOVES {
+        let mut best = index;
+        for j in index + 1..keys.len() {
+            if keys[j] > keys[best] {
+                best = j;
+            }
         }
+        keys.swap(index, best);
+    } else if index == PICKED_MOVES {
+        keys[index..].sort_unstable_by(|a, b| b.cmp(a));
     }
-    moves.swap(index, best);
-    order.swap(index, best);
-    moves[index]
+    moves[key_index(keys[index])]
 }

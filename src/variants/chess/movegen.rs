@@ -62,6 +62,37 @@ impl MoveSink for Collect<'_> {
     }
 }
 
+/// Collects only the moves that change material: captures (en passant included) and every
+/// promotion, in the order the full list would have them. The search's quiescence wants only
+/// these; masking the targets before they are listed saves listing and filtering the rest.
+/// (The test is `Searchable::is_noisy`'s: the destination is occupied, or the move is en
+/// passant or a promotion.)
+pub(super) struct CollectNoisy<'a> {
+    pub out: &'a mut MoveList<Move>,
+    pub occupied: Bitboard,
+}
+
+impl MoveSink for CollectNoisy<'_> {
+    #[inline]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        Collect(&mut *self.out).piece_moves(from, targets & self.occupied);
+    }
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: MoveKind) {
+        Collect(&mut *self.out).pawn_moves(targets & self.occupied, delta, kind);
+    }
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, delta: i8, roles: &[Role]) {
+        Collect(&mut *self.out).promotions(targets, delta, roles);
+    }
+    #[inline]
+    fn single(&mut self, m: Move) {
+        if self.occupied.has(m.to()) || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Promotion(_)) {
+            self.out.push(m);
+        }
+    }
+}
+
 /// Counts moves without listing them.
 #[derive(Default)]
 pub(super) struct Count(pub usize);
@@ -391,6 +422,11 @@ pub(super) fn has_legal_en_passant<R: Rules>(pos: &Position<R>) -> bool {
 /// The legal moves of the side to move.
 pub fn legal_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<Move>) {
     generate(pos, &mut Collect(out));
+}
+
+/// The legal moves that capture or promote, in the order [`legal_moves`] lists them.
+pub fn noisy_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<Move>) {
+    generate(pos, &mut CollectNoisy { out, occupied: pos.occupied() });
 }
 
 /// The number of legal moves, by pop-count (perft's bulk counting).
