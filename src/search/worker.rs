@@ -813,3 +813,27 @@ fn pick_next<M: Copy>(moves: &MoveList<M>, keys: &mut MoveList<i64>, index: usiz
     }
     moves[key_index(keys[index])]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order a node tries its moves in: by score, ties in generated order, the same whether
+    /// a move was picked by the scan or came out of the sort.
+    #[test]
+    fn moves_come_by_score_and_ties_in_generated_order() {
+        let scores = [5, -3, 9, 5, 0, 9, 5, -3, 12, 0, 5, 1];
+        let moves: MoveList<usize> = (0..scores.len()).collect();
+        let mut keys: MoveList<i64> = scores.iter().enumerate().map(|(i, &s)| order_key(s, i)).collect();
+        let picked: Vec<usize> = (0..moves.len()).map(|i| pick_next(&moves, &mut keys, i)).collect();
+        let mut expected: Vec<usize> = (0..scores.len()).collect();
+        expected.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
+        assert_eq!(picked, expected);
+        assert!(moves.len() > PICKED_MOVES, "the sort must be reached");
+        // The extreme scores keep their place too.
+        for (i, score) in [(0, ORDER_TT_MOVE), (2047, ORDER_LOSING_NOISY - 5000)] {
+            assert_eq!(key_index(order_key(score, i)), i);
+            assert!(order_key(score, i) > order_key(score, i + 1));
+        }
+    }
+}
