@@ -35,7 +35,8 @@ fn check_position<R: Rules>(p: &Position<R>) {
         let san = san::write(p, m);
         assert_eq!(p.parse_move(&san), Ok(m), "{fen}: SAN {san}");
     }
-    // Insufficient material ends FIDE games only: the other armies' pieces are not judged by it.
+    // Insufficient material ends FIDE games only (G4; Chess with Different Armies has no such draw,
+    // protocol-docs/variants.md).
     let insufficient = !R::ARMIES && p.is_insufficient_material();
     let ends = moves.is_empty() || p.halfmove_clock() >= 100 || insufficient;
     assert_eq!(p.outcome().is_some(), ends, "{fen}: outcome");

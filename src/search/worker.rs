@@ -703,7 +703,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// Ordering keys (see [`order_key`]) into `order`, parallel to `moves`: TT move, noisy moves that do not lose
     /// their exchange by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
-    /// (The caller's buffer: a move list is 8 KB, too big to return by value at every node.)
+    /// (The caller's buffer: a list of keys is 16 KB, too big to return by value at every node.)
     fn order_moves(
         &self,
         pos: &G,
@@ -786,6 +786,8 @@ fn refine_with_table(static_eval: i32, entry: Option<TtEntry>, ply: usize) -> i3
 /// moves is a property of the keys alone, however they are sorted.
 #[inline]
 fn order_key(score: i32, index: usize) -> i64 {
+    // The place takes the low 16 bits: every index of a move list must fit there.
+    const _: () = assert!(crate::core::MAX_MOVES <= 0x10000);
     (i64::from(score) << 16) | (0xFFFF - index as i64)
 }
 
