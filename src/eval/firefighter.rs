@@ -8,10 +8,11 @@
 //! keeps of chess: passed, isolated and doubled pawns, pieces that hang or that pawns attack, and
 //! enemy pressure on the squares around the King.
 
-use super::normal::{fill_forward, pawn_attacks_bb, sideways, step_back, FILES};
+use super::normal::pawn_attacks_bb;
 use super::params::{
     flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
+use super::pawns;
 use super::tuning::{Linear, Tunable};
 use crate::core::MoveList;
 use crate::search::Searchable;
@@ -232,30 +233,13 @@ fn pawn_structure<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &m
     let index = |w: &i32| slot_of(p, w);
     let mut score = 0;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let ours = pos.active(color, Role::Pawn);
-        let theirs = pos.active(!color, Role::Pawn);
-        // The squares in front of their pawns (seen from their side) and beside those: a pawn of
-        // ours there can be stopped or taken by one of them.
-        let their_span = fill_forward(!color, step_back(color, theirs));
-        let stoppers = their_span | sideways(their_span);
-        // Squares behind one of our pawns on its file (the rear pawn of a doubled pair).
-        let behind_own = fill_forward(!color, step_back(color, ours));
-        for sq in ours {
-            let file = sq.file() as usize;
-            let neighbours = sideways(FILES[file]);
-            if (ours & neighbours).is_empty() {
-                score += sign * p.isolated_pawn;
-                trace.add(index(&p.isolated_pawn), sign);
-            }
-            if behind_own.has(sq) {
-                score += sign * p.doubled_pawn;
-                trace.add(index(&p.doubled_pawn), sign);
-            }
-            if !stoppers.has(sq) {
-                let rank = if color == Color::White { sq.rank() } else { 7 - sq.rank() } as usize;
-                score += sign * p.passed_pawn[rank];
-                trace.add(index(&p.passed_pawn[rank]), sign);
-            }
+        let counts = pawns::count(color, pos.active(color, Role::Pawn), pos.active(!color, Role::Pawn));
+        score += sign * (p.isolated_pawn * counts.isolated + p.doubled_pawn * counts.doubled);
+        trace.add(index(&p.isolated_pawn), sign * counts.isolated);
+        trace.add(index(&p.doubled_pawn), sign * counts.doubled);
+        for (rank, &n) in counts.passed.iter().enumerate() {
+            score += sign * p.passed_pawn[rank] * n;
+            trace.add(index(&p.passed_pawn[rank]), sign * n);
         }
     }
     score
