@@ -4,11 +4,15 @@
 //! edge, where one push takes them off the board; fire (a burning piece neither moves nor
 //! guards, and the enemy Firefighter may take it over by rescue); the Firefighter itself (an
 //! undeclared side threatens squirts with every piece; a lost one threatens none); the unused
-//! arson right; crowds of own and enemy pieces, which one capture clears.
+//! arson right; crowds of own and enemy pieces, which one capture clears. And what the game
+//! keeps of chess: passed, isolated and doubled pawns, pieces that hang or that pawns attack, and
+//! enemy pressure on the squares around the King.
 
+use super::normal::pawn_attacks_bb;
 use super::params::{
     flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
+use super::pawns;
 use super::tuning::{Linear, Tunable};
 use crate::core::MoveList;
 use crate::search::Searchable;
@@ -54,6 +58,20 @@ param_struct! {
         pub crowded_with_enemy: i32,
         /// For the side to move.
         pub tempo: i32,
+        /// A passed pawn (no enemy pawn that can act in front of it on its own or an adjacent
+        /// file), by relative rank.
+        pub passed_pawn: [i32; 8],
+        /// A pawn with no own pawn on an adjacent file.
+        pub isolated_pawn: i32,
+        /// Per pawn behind another own pawn on its file.
+        pub doubled_pawn: i32,
+        /// Per own piece (not pawn or King, not burning) that the enemy attacks and nothing of
+        /// ours guards.
+        pub hanging: i32,
+        /// Per own piece (not pawn or King, not burning) that an enemy pawn attacks.
+        pub attacked_by_pawn: i32,
+        /// Per square next to the King that the enemy attacks, in the middle game.
+        pub king_zone_attacked: i32,
     }
 }
 
@@ -152,10 +170,30 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
         score += sign * value;
     }
     let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
+    score += pawn_structure(pos, p, trace);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let (us, them) = (color as usize, !color as usize);
+        // Pieces that can act (burning ones neither move nor guard), pawns and King aside.
+        let pieces = pos.active_any(color) & !pos.active(color, Role::Pawn) & !pos.active(color, Role::King);
+        let hanging = (pieces & attacks[them] & !attacks[us]).count() as i32;
+        let enemy_pawns = pawn_attacks_bb(!color, pos.active(!color, Role::Pawn));
+        let by_pawn = (pieces & enemy_pawns).count() as i32;
+        score -= sign * (p.hanging * hanging + p.attacked_by_pawn * by_pawn);
+        trace.add(index(&p.hanging), -sign * hanging);
+        trace.add(index(&p.attacked_by_pawn), -sign * by_pawn);
+    }
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         // One King a side: unburnt when an acting King stands on its square.
         let Some(sq) = pos.king_square(color) else { continue };
-        if !on_edge(sq) || !pos.active(color, Role::King).has(sq) {
+        if !pos.active(color, Role::King).has(sq) {
+            continue;
+        }
+        if middle_game {
+            let zone = (king_attacks(sq) & attacks[!color as usize]).count() as i32;
+            score -= sign * p.king_zone_attacked * zone;
+            trace.add(index(&p.king_zone_attacked), -sign * zone);
+        }
+        if !on_edge(sq) {
             continue;
         }
         let them = !color as usize;
@@ -183,6 +221,25 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
         if pos.arson_available(color) {
             score += sign * p.arson_unused;
             trace.add(index(&p.arson_unused), sign);
+        }
+    }
+    score
+}
+
+/// Passed, isolated and doubled pawns, from White's point of view. Only pawns that can act count:
+/// a burning pawn neither moves nor captures, so it stops no passer and guards no neighbour.
+#[inline(always)]
+fn pawn_structure<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T) -> i32 {
+    let index = |w: &i32| slot_of(p, w);
+    let mut score = 0;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let counts = pawns::count(color, pos.active(color, Role::Pawn), pos.active(!color, Role::Pawn));
+        score += sign * (p.isolated_pawn * counts.isolated + p.doubled_pawn * counts.doubled);
+        trace.add(index(&p.isolated_pawn), sign * counts.isolated);
+        trace.add(index(&p.doubled_pawn), sign * counts.doubled);
+        for (rank, &n) in counts.passed.iter().enumerate() {
+            score += sign * p.passed_pawn[rank] * n;
+            trace.add(index(&p.passed_pawn[rank]), sign * n);
         }
     }
     score
@@ -328,5 +385,60 @@ impl Searchable for FireFighter {
         // The 100th reversible ply draws unless it ended the game with a win (F11 checked first).
         self.halfmove_clock() >= 100
             && !matches!(crate::core::Game::outcome(self), Some(crate::core::Outcome::Win { .. }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+
+    /// One place for the compiled weights, so that a weight's address names its slot.
+    static P: FireFighterParams = PARAMS;
+
+    /// How many times each weight of `P` fires in `text` (White's view).
+    fn fired(text: &str) -> impl Fn(&i32) -> i32 {
+        let pos = FireFighter::from_text(text).unwrap();
+        let mut trace = Coefficients::new(<FireFighterParams as ParamValue>::SLOTS);
+        white_view(&pos, &P, &mut trace);
+        move |weight| trace.counts[slot_of(&P, weight)]
+    }
+
+    #[test]
+    fn pawn_structure_counts_passed_isolated_and_doubled_pawns() {
+        let p = &P;
+        // White pawns a2, c2, c3, e5, none beside another: four isolated, c2 behind c3, and with
+        // no Black pawn every one passed.
+        let count = fired("4k3/8/8/4P3/8/2P5/P1P5/4K3 w - - 0 1 -");
+        assert_eq!(count(&p.isolated_pawn), 4);
+        assert_eq!(count(&p.doubled_pawn), 1);
+        assert_eq!([1, 2, 4].map(|r| count(&p.passed_pawn[r])), [2, 1, 1]);
+        // A Black pawn on d7 can take or stop c2, c3 and e5 (and is stopped by c3 itself); a2
+        // stays passed.
+        let count = fired("4k3/3p4/8/4P3/8/2P5/P1P5/4K3 w - - 0 1 -");
+        assert_eq!(count(&p.isolated_pawn), 4 - 1);
+        assert_eq!([1, 2, 4].map(|r| count(&p.passed_pawn[r])), [1, 0, 0]);
+        assert_eq!(count(&p.passed_pawn[6]), 0, "d7 is not passed");
+        // A burning Black pawn stops nothing.
+        let count = fired("4k3/3p!4/8/4P3/8/2P5/P1P5/4K3 w - - 0 1 -");
+        assert_eq!([1, 2, 4].map(|r| count(&p.passed_pawn[r])), [2, 1, 1]);
+    }
+
+    #[test]
+    fn hanging_pieces_pawn_attacks_and_king_pressure_count() {
+        let p = &P;
+        // The Black Knight on c6 is attacked by the Rook on c1 and the pawn on b5, and guarded
+        // by nothing.
+        let count = fired("4k3/8/2n5/1P6/8/8/8/2R1K3 w - - 0 1 -");
+        assert_eq!(count(&p.hanging), 1);
+        assert_eq!(count(&p.attacked_by_pawn), 1);
+        // Guarded by a pawn, it no longer hangs; the pawn's attack still counts.
+        let count = fired("4k3/1p6/2n5/1P6/8/8/8/2R1K3 w - - 0 1 -");
+        assert_eq!(count(&p.hanging), 0);
+        assert_eq!(count(&p.attacked_by_pawn), 1);
+        // Middle game (queens and rooks on): the Black Queen reaches d1 and d2 beside the White
+        // King; nothing of White's reaches the Black King's squares.
+        let count = fired("r2qk2r/8/8/8/8/8/8/Q3K2R w - - 0 1 -");
+        assert_eq!(count(&p.king_zone_attacked), -2);
     }
 }

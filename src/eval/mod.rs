@@ -5,6 +5,7 @@ mod fimbriation;
 mod firefighter;
 pub mod normal;
 pub mod params;
+mod pawns;
 mod searchable;
 mod tirebiter;
 pub mod tuning;

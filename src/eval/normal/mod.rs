@@ -39,7 +39,7 @@ const fn file_bb(file: usize) -> Bitboard {
     Bitboard(Bitboard::FILE_A.0 << file)
 }
 
-const FILES: [Bitboard; 8] = {
+pub(super) const FILES: [Bitboard; 8] = {
     let mut t = [Bitboard::EMPTY; 8];
     let mut f = 0;
     while f < 8 {
@@ -117,7 +117,7 @@ fn distance(a: Square, b: Square) -> i32 {
 
 /// The squares attacked by all pawns in `pawns` of `color`.
 #[inline]
-fn pawn_attacks_bb(color: Color, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_attacks_bb(color: Color, pawns: Bitboard) -> Bitboard {
     let west = pawns.0 & !Bitboard::FILE_A.0;
     let east = pawns.0 & !Bitboard::FILE_H.0;
     Bitboard(match color {
@@ -128,7 +128,7 @@ fn pawn_attacks_bb(color: Color, pawns: Bitboard) -> Bitboard {
 
 /// `bb` and every square in front of it, as seen by `color`.
 #[inline]
-fn fill_forward(color: Color, bb: Bitboard) -> Bitboard {
+pub(super) fn fill_forward(color: Color, bb: Bitboard) -> Bitboard {
     let mut x = bb.0;
     match color {
         Color::White => {
@@ -160,7 +160,7 @@ fn sparse_count(bb: Bitboard) -> i32 {
 
 /// `bb` moved one rank back, towards `color`'s own side.
 #[inline]
-fn step_back(color: Color, bb: Bitboard) -> Bitboard {
+pub(super) fn step_back(color: Color, bb: Bitboard) -> Bitboard {
     match color {
         Color::White => bb.shift_down(),
         Color::Black => bb.shift_up(),
@@ -169,7 +169,7 @@ fn step_back(color: Color, bb: Bitboard) -> Bitboard {
 
 /// The squares one file to the left or right of a square of `bb`.
 #[inline]
-fn sideways(bb: Bitboard) -> Bitboard {
+pub(super) fn sideways(bb: Bitboard) -> Bitboard {
     Bitboard(((bb.0 & !Bitboard::FILE_A.0) >> 1) | ((bb.0 & !Bitboard::FILE_H.0) << 1))
 }
 

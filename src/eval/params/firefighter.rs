@@ -30,4 +30,10 @@ pub const PARAMS: FireFighterParams = FireFighterParams {
     arson_unused: 12,
     crowded_with_enemy: 10,
     tempo: 10,
+    passed_pawn: [0, 5, 10, 20, 35, 60, 90, 0],
+    isolated_pawn: -12,
+    doubled_pawn: -12,
+    hanging: 25,
+    attacked_by_pawn: 30,
+    king_zone_attacked: 6,
 };
