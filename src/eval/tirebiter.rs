@@ -349,18 +349,18 @@ mod tests {
         let pos = TirebiterPosition::<Tirebiter>::from_text(text).unwrap();
         let mut trace = Coefficients::new(<TirebiterParams as ParamValue>::SLOTS);
         white_view(&pos, &P, &mut trace);
-        move |weight| trace.counts[slot_of(&P, weight)]
+        crate::eval::params::counts_of(&P, trace)
     }
 
     #[test]
     fn pawn_structure_hanging_pieces_and_king_pressure_count() {
         let p = &P;
-        // White pawns a2, c2, c3, e5: four isolated, c2 behind c3; the Black pawn d7 stops c2,
-        // c3 and e5 (and is isolated and stopped itself); a2 stays passed.
-        let count = fired("4k3/3p4/8/4P3/8/2P5/P1P5/4K3 w - - 0 1");
-        assert_eq!(count(&p.isolated_pawn), 4 - 1);
-        assert_eq!(count(&p.doubled_pawn), 1);
-        assert_eq!([1, 2, 4, 6].map(|r| count(&p.passed_pawn[r])), [1, 0, 0, 0]);
+        // Black's a7 behind a6 (doubled), both isolated and passed (relative ranks 2 and 3 as
+        // Black sees them: indices 1 and 2); White's e2 isolated and passed too.
+        let count = fired("4k3/p7/p7/8/8/8/4P3/4K3 w - - 0 1");
+        assert_eq!(count(&p.isolated_pawn), 1 - 2);
+        assert_eq!(count(&p.doubled_pawn), -1);
+        assert_eq!([1, 2].map(|r| count(&p.passed_pawn[r])), [1 - 1, -1]);
         // The Black Knight on c6 is attacked by the Rook on c1 and guarded by nothing; guarded
         // by the b7 pawn it no longer hangs.
         assert_eq!(fired("4k3/8/2n5/8/8/8/8/2R1K3 w - - 0 1")(&p.hanging), 1);
