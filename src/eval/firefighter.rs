@@ -461,7 +461,7 @@ mod tests {
         let pos = FireFighter::from_text(text).unwrap();
         let mut trace = Coefficients::new(<FireFighterParams as ParamValue>::SLOTS);
         white_view(&pos, &P, &mut trace);
-        move |weight| trace.counts[slot_of(&P, weight)]
+        crate::eval::params::counts_of(&P, trace)
     }
 
     #[test]

@@ -3,13 +3,16 @@
 //! The game's trade: a multi-capture wins material at once, but a Tirebiter piece is lost when
 //! any one of its squares is taken, and it moves clumsily. So material counts each piece once,
 //! and a Tirebiter piece pays for every location the enemy attacks (it is en prise there) and
-//! a little for each extra location (its limited mobility).
+//! a little for each extra location (its limited mobility). And what the game keeps of chess:
+//! passed, isolated and doubled pawns, pieces that hang, and enemy pressure beside the King.
 
 use super::params::{
     flatten, names, param_struct, same, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
+use super::pawns;
 use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
+use crate::variants::chess::attacks::king_attacks;
 use crate::variants::chess::{Bitboard, Color, Role, Square};
 use crate::variants::tirebiter::{capture_pattern, Move, MoveKind, Rules, TirebiterPosition, MAX_PIECES};
 
@@ -40,6 +43,18 @@ param_struct! {
         pub multi_capture: i32,
         /// For the side to move.
         pub tempo: i32,
+        /// A passed pawn (a normal pawn with no enemy normal pawn in front of it on its own or
+        /// an adjacent file), by relative rank.
+        pub passed_pawn: [i32; 8],
+        /// A normal pawn with no own normal pawn on an adjacent file.
+        pub isolated_pawn: i32,
+        /// Per normal pawn behind another own normal pawn on its file.
+        pub doubled_pawn: i32,
+        /// Per own normal piece (not pawn or King) that an enemy normal piece attacks and no own
+        /// normal piece guards.
+        pub hanging: i32,
+        /// Per square next to a normal King that enemy normal pieces attack, in the middle game.
+        pub king_zone_attacked: i32,
     }
 }
 
@@ -111,13 +126,30 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
     // Each normal piece's pattern, once: its attacks, mobility and multi-capture targets.
     let mut pattern = [Bitboard::EMPTY; MAX_PIECES];
     let mut attacked = [Attackers::new(), Attackers::new()];
+    // By colour: every square a normal piece attacks; the normal pawns, the normal pieces that
+    // can hang (not pawns or Kings); the normal King's square.
+    let mut attacks = [Bitboard::EMPTY; 2];
+    let mut pawns = [Bitboard::EMPTY; 2];
+    let mut pieces = [Bitboard::EMPTY; 2];
+    let mut kings = [None; 2];
+    let mut non_pawn_material = 0;
     for (slot, u) in pos.units() {
+        if u.role != Role::Pawn && u.role != Role::King {
+            non_pawn_material += p.value[u.role as usize];
+        }
         if u.is_tirebiter() {
             continue;
         }
-        pattern[slot] = capture_pattern(u.role, u.color, u.squares.first(), occ);
+        let (color, from) = (u.color as usize, u.squares.first());
+        pattern[slot] = capture_pattern(u.role, u.color, from, occ);
         let value = if u.role == Role::King { 2000 } else { p.value[u.role as usize] };
-        attacked[u.color as usize].add(value, pattern[slot]);
+        attacked[color].add(value, pattern[slot]);
+        attacks[color] |= pattern[slot];
+        match u.role {
+            Role::Pawn => pawns[color] |= u.squares,
+            Role::King => kings[color] = Some(from),
+            _ => pieces[color] |= u.squares,
+        }
     }
     let mut score = 0;
     for (slot, u) in pos.units() {
@@ -173,6 +205,26 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
             }
         }
         score += sign * value;
+    }
+    let middle_game = non_pawn_material > 2 * (p.value[Role::Queen as usize] + p.value[Role::Rook as usize]);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let (us, them) = (color as usize, !color as usize);
+        let counts = pawns::count(color, pawns[us], pawns[them]);
+        score += sign * (p.isolated_pawn * counts.isolated + p.doubled_pawn * counts.doubled);
+        trace.add(index(&p.isolated_pawn), sign * counts.isolated);
+        trace.add(index(&p.doubled_pawn), sign * counts.doubled);
+        for (rank, &n) in counts.passed.iter().enumerate() {
+            score += sign * p.passed_pawn[rank] * n;
+            trace.add(index(&p.passed_pawn[rank]), sign * n);
+        }
+        let hanging = (pieces[us] & attacks[them] & !attacks[us]).count() as i32;
+        score -= sign * p.hanging * hanging;
+        trace.add(index(&p.hanging), -sign * hanging);
+        if let (Some(king), true) = (kings[us], middle_game) {
+            let zone = (king_attacks(king) & attacks[them]).count() as i32;
+            score -= sign * p.king_zone_attacked * zone;
+            trace.add(index(&p.king_zone_attacked), -sign * zone);
+        }
     }
     score
 }
@@ -280,5 +332,40 @@ impl<R: Rules> Searchable for TirebiterPosition<R> {
     fn draw_by_rule(&self) -> bool {
         self.halfmove_clock() >= 100
             && !matches!(crate::core::Game::outcome(self), Some(crate::core::Outcome::Win { .. }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::variants::tirebiter::Tirebiter;
+
+    /// One place for the compiled weights, so that a weight's address names its slot.
+    static P: TirebiterParams = crate::eval::params::tirebiter::PARAMS;
+
+    /// How many times each weight of `P` fires in `text` (White's view).
+    fn fired(text: &str) -> impl Fn(&i32) -> i32 {
+        let pos = TirebiterPosition::<Tirebiter>::from_text(text).unwrap();
+        let mut trace = Coefficients::new(<TirebiterParams as ParamValue>::SLOTS);
+        white_view(&pos, &P, &mut trace);
+        crate::eval::params::counts_of(&P, trace)
+    }
+
+    #[test]
+    fn pawn_structure_hanging_pieces_and_king_pressure_count() {
+        let p = &P;
+        // Black's a7 behind a6 (doubled), both isolated and passed (relative ranks 2 and 3 as
+        // Black sees them: indices 1 and 2); White's e2 isolated and passed too.
+        let count = fired("4k3/p7/p7/8/8/8/4P3/4K3 w - - 0 1");
+        assert_eq!(count(&p.isolated_pawn), 1 - 2);
+        assert_eq!(count(&p.doubled_pawn), -1);
+        assert_eq!([1, 2].map(|r| count(&p.passed_pawn[r])), [1 - 1, -1]);
+        // The Black Knight on c6 is attacked by the Rook on c1 and guarded by nothing; guarded
+        // by the b7 pawn it no longer hangs.
+        assert_eq!(fired("4k3/8/2n5/8/8/8/8/2R1K3 w - - 0 1")(&p.hanging), 1);
+        assert_eq!(fired("4k3/1p6/2n5/8/8/8/8/2R1K3 w - - 0 1")(&p.hanging), 0);
+        // Middle game: the Black Queen reaches d1 and d2 beside the White King.
+        assert_eq!(fired("r2qk2r/8/8/8/8/8/8/Q3K2R w - - 0 1")(&p.king_zone_attacked), -2);
     }
 }

@@ -357,6 +357,13 @@ impl Coefficients {
     }
 }
 
+/// For tests of evaluation terms: how many times each weight of `params` fired in `trace`, as a
+/// function of the weight (`count(&params.some_weight)`).
+#[cfg(test)]
+pub fn counts_of<P: ParamValue>(params: &'static P, trace: Coefficients) -> impl Fn(&i32) -> i32 {
+    move |weight| trace.counts[slot_of(params, weight)]
+}
+
 impl Tracer for Coefficients {
     const ON: bool = true;
     fn add(&mut self, index: usize, count: i32) {

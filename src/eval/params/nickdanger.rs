@@ -26,4 +26,9 @@ pub const PARAMS: TirebiterParams = TirebiterParams {
     ],
     multi_capture: 25,
     tempo: 10,
+    passed_pawn: [0, 5, 10, 20, 35, 60, 90, 0],
+    isolated_pawn: -12,
+    doubled_pawn: -12,
+    hanging: 25,
+    king_zone_attacked: 6,
 };

@@ -474,8 +474,12 @@ impl UciPlayer {
                 if line == "uciok" {
                     break;
                 }
+                // CECP's own words: an engine that says them speaks CECP (Fairy-Max greets with
+                // `tellics say ...` and may close before answering `uci` at all).
                 if line.starts_with("Error")
                     || line.starts_with("feature")
+                    || line.starts_with("tellics")
+                    || line.starts_with("telluser")
                     || line.contains("unknown command")
                 {
                     return Ok(Some(line.to_string()));
