@@ -244,13 +244,12 @@ fn pawn_structure<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &m
     let mut score = 0;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let counts = pawns::count(color, pos.active(color, Role::Pawn), pos.active(!color, Role::Pawn));
-        score += sign * (p.isolated_pawn * counts.isolated + p.doubled_pawn * counts.doubled);
-        trace.add(index(&p.isolated_pawn), sign * counts.isolated);
-        trace.add(index(&p.doubled_pawn), sign * counts.doubled);
-        for (rank, &n) in counts.passed.iter().enumerate() {
-            score += sign * p.passed_pawn[rank] * n;
-            trace.add(index(&p.passed_pawn[rank]), sign * n);
-        }
+        let weights = pawns::PawnWeights {
+            isolated: &p.isolated_pawn,
+            doubled: &p.doubled_pawn,
+            passed: &p.passed_pawn,
+        };
+        score += pawns::weigh(&counts, sign, weights, index, trace);
     }
     score
 }

@@ -3,6 +3,7 @@
 //! doubled. Each evaluation weighs the counts with its own weights.
 
 use super::normal::{fill_forward, sideways, step_back, FILES};
+use super::params::Tracer;
 use crate::variants::chess::{Bitboard, Color};
 
 /// The structure of one side's pawns.
@@ -39,4 +40,31 @@ pub fn count(color: Color, ours: Bitboard, theirs: Bitboard) -> PawnCounts {
         }
     }
     counts
+}
+
+/// The weights of [`PawnCounts`] in one evaluation's parameter set.
+pub struct PawnWeights<'a> {
+    pub isolated: &'a i32,
+    pub doubled: &'a i32,
+    pub passed: &'a [i32; 8],
+}
+
+/// `counts` weighed by `w`, signed for the side they belong to (+1 White, -1 Black), each weight
+/// reported to `trace` at its slot (`index`).
+#[inline(always)]
+pub fn weigh<T: Tracer>(
+    counts: &PawnCounts,
+    sign: i32,
+    w: PawnWeights<'_>,
+    index: impl Fn(&i32) -> usize,
+    trace: &mut T,
+) -> i32 {
+    let mut score = sign * (w.isolated * counts.isolated + w.doubled * counts.doubled);
+    trace.add(index(w.isolated), sign * counts.isolated);
+    trace.add(index(w.doubled), sign * counts.doubled);
+    for (rank, &n) in counts.passed.iter().enumerate() {
+        score += sign * w.passed[rank] * n;
+        trace.add(index(&w.passed[rank]), sign * n);
+    }
+    score
 }

@@ -210,13 +210,12 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let (us, them) = (color as usize, !color as usize);
         let counts = pawns::count(color, pawns[us], pawns[them]);
-        score += sign * (p.isolated_pawn * counts.isolated + p.doubled_pawn * counts.doubled);
-        trace.add(index(&p.isolated_pawn), sign * counts.isolated);
-        trace.add(index(&p.doubled_pawn), sign * counts.doubled);
-        for (rank, &n) in counts.passed.iter().enumerate() {
-            score += sign * p.passed_pawn[rank] * n;
-            trace.add(index(&p.passed_pawn[rank]), sign * n);
-        }
+        let weights = pawns::PawnWeights {
+            isolated: &p.isolated_pawn,
+            doubled: &p.doubled_pawn,
+            passed: &p.passed_pawn,
+        };
+        score += pawns::weigh(&counts, sign, weights, index, trace);
         let hanging = (pieces[us] & attacks[them] & !attacks[us]).count() as i32;
         score -= sign * p.hanging * hanging;
         trace.add(index(&p.hanging), -sign * hanging);
