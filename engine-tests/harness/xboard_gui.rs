@@ -170,7 +170,11 @@ impl XboardMatch {
                 run.pgn,
                 tail(&run.debug_log, 60)
             )),
-            Some(s) if !s.success() => Err(format!("XBoard exited with {s}\noutput:\n{}", run.output)),
+            Some(s) if !s.success() => Err(format!(
+                "XBoard exited with {s}\noutput:\n{}\nlog tail:\n{}",
+                run.output,
+                tail(&run.debug_log, 60)
+            )),
             Some(_) => Ok(run),
         }
     }

@@ -1,10 +1,11 @@
 //! Pawn structure on an 8x8 board, for the evaluations that keep chess's pawns but not its
 //! evaluation (FireFighter, Tirebiter and Nick Danger): which pawns are passed, isolated or
-//! doubled. Each evaluation weighs the counts with its own weights.
+//! doubled; which files a rook finds open; how many pawns shelter the King. Each evaluation
+//! weighs the counts with its own weights.
 
 use super::normal::{fill_forward, sideways, step_back, FILES};
 use super::params::Tracer;
-use crate::variants::chess::{Bitboard, Color};
+use crate::variants::chess::{Bitboard, Color, Square};
 
 /// The structure of one side's pawns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,4 +68,26 @@ pub fn weigh<T: Tracer>(
         trace.add(index(&w.passed[rank]), sign * n);
     }
     score
+}
+
+/// Of the `rooks`, how many stand on a file without a pawn of `own_pawns` (half-open), and how
+/// many of those on a file without a pawn of `all_pawns` either (open).
+pub fn rook_files(rooks: Bitboard, own_pawns: Bitboard, all_pawns: Bitboard) -> (i32, i32) {
+    let (mut half_open, mut open) = (0, 0);
+    for sq in rooks {
+        let file = FILES[sq.file() as usize];
+        if (file & own_pawns).is_empty() {
+            half_open += 1;
+            open += i32::from((file & all_pawns).is_empty());
+        }
+    }
+    (half_open, open)
+}
+
+/// The pawns of `own_pawns` sheltering `color`'s King on `king`: on its file or a file beside
+/// it, one or two ranks in front of it.
+pub fn king_shelter(color: Color, king: Square, own_pawns: Bitboard) -> i32 {
+    let one = step_back(!color, king.bb());
+    let ahead = step_back(!color, one) | one;
+    ((ahead | sideways(ahead)) & own_pawns).count() as i32
 }

@@ -4,7 +4,8 @@
 //! any one of its squares is taken, and it moves clumsily. So material counts each piece once,
 //! and a Tirebiter piece pays for every location the enemy attacks (it is en prise there) and
 //! a little for each extra location (its limited mobility). And what the game keeps of chess:
-//! passed, isolated and doubled pawns, pieces that hang, and enemy pressure beside the King.
+//! passed, isolated and doubled pawns, pieces that hang, enemy pressure beside the King and the
+//! pawns sheltering it, the bishop pair and rooks on open files.
 
 use super::params::{
     flatten, names, param_struct, same, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
@@ -55,6 +56,15 @@ param_struct! {
         pub hanging: i32,
         /// Per square next to a normal King that enemy normal pieces attack, in the middle game.
         pub king_zone_attacked: i32,
+        /// Two normal bishops or more.
+        pub bishop_pair: i32,
+        /// A normal rook on a file without own normal pawns.
+        pub rook_semi_open_file: i32,
+        /// Added to that when the file has no normal pawn of either side.
+        pub rook_open_file: i32,
+        /// Per own normal pawn on a normal King's file or a file beside it, one or two ranks in
+        /// front of it, in the middle game.
+        pub king_shelter: i32,
     }
 }
 
@@ -127,10 +137,12 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
     let mut pattern = [Bitboard::EMPTY; MAX_PIECES];
     let mut attacked = [Attackers::new(), Attackers::new()];
     // By colour: every square a normal piece attacks; the normal pawns, the normal pieces that
-    // can hang (not pawns or Kings); the normal King's square.
+    // can hang (not pawns or Kings), the normal bishops and rooks; the normal King's square.
     let mut attacks = [Bitboard::EMPTY; 2];
     let mut pawns = [Bitboard::EMPTY; 2];
     let mut pieces = [Bitboard::EMPTY; 2];
+    let mut bishops = [0; 2];
+    let mut rooks = [Bitboard::EMPTY; 2];
     let mut kings = [None; 2];
     let mut non_pawn_material = 0;
     for (slot, u) in pos.units() {
@@ -149,6 +161,11 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
             Role::Pawn => pawns[color] |= u.squares,
             Role::King => kings[color] = Some(from),
             _ => pieces[color] |= u.squares,
+        }
+        match u.role {
+            Role::Bishop => bishops[color] += 1,
+            Role::Rook => rooks[color] |= u.squares,
+            _ => {}
         }
     }
     let mut score = 0;
@@ -219,10 +236,20 @@ fn white_view<R: Rules, T: Tracer>(pos: &TirebiterPosition<R>, p: &TirebiterPara
         let hanging = (pieces[us] & attacks[them] & !attacks[us]).count() as i32;
         score -= sign * p.hanging * hanging;
         trace.add(index(&p.hanging), -sign * hanging);
+        let pair = i32::from(bishops[us] >= 2);
+        score += sign * p.bishop_pair * pair;
+        trace.add(index(&p.bishop_pair), sign * pair);
+        let (half_open, open) = pawns::rook_files(rooks[us], pawns[us], pawns[us] | pawns[them]);
+        score += sign * (p.rook_semi_open_file * half_open + p.rook_open_file * open);
+        trace.add(index(&p.rook_semi_open_file), sign * half_open);
+        trace.add(index(&p.rook_open_file), sign * open);
         if let (Some(king), true) = (kings[us], middle_game) {
             let zone = (king_attacks(king) & attacks[them]).count() as i32;
             score -= sign * p.king_zone_attacked * zone;
             trace.add(index(&p.king_zone_attacked), -sign * zone);
+            let shelter = pawns::king_shelter(color, king, pawns[us]);
+            score += sign * p.king_shelter * shelter;
+            trace.add(index(&p.king_shelter), sign * shelter);
         }
     }
     score
@@ -366,5 +393,19 @@ mod tests {
         assert_eq!(fired("4k3/1p6/2n5/8/8/8/8/2R1K3 w - - 0 1")(&p.hanging), 0);
         // Middle game: the Black Queen reaches d1 and d2 beside the White King.
         assert_eq!(fired("r2qk2r/8/8/8/8/8/8/Q3K2R w - - 0 1")(&p.king_zone_attacked), -2);
+    }
+
+    #[test]
+    fn bishop_pair_rooks_on_files_and_king_shelter_count() {
+        let p = &P;
+        // White: the bishop pair; the a1 Rook on a file without pawns (open), the h1 Rook behind
+        // its own h4; the King on g1 sheltered by f2 and g3 (h4 is too far up). Black: one
+        // bishop; the a8 Rook on the open a-file, the h8 Rook on a file with a White pawn only
+        // (half-open); the King on e8 sheltered by d7 (e5 is too far up).
+        let count = fired("r1bqk2r/3p4/8/4p3/7P/2B3P1/1B3P2/R2Q2KR w - - 0 1");
+        assert_eq!(count(&p.bishop_pair), 1);
+        assert_eq!(count(&p.rook_semi_open_file), 1 - 2);
+        assert_eq!(count(&p.rook_open_file), 1 - 1);
+        assert_eq!(count(&p.king_shelter), 2 - 1);
     }
 }

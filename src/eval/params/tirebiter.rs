@@ -31,4 +31,8 @@ pub const PARAMS: TirebiterParams = TirebiterParams {
     doubled_pawn: -12,
     hanging: 25,
     king_zone_attacked: 6,
+    bishop_pair: 30,
+    rook_semi_open_file: 12,
+    rook_open_file: 12,
+    king_shelter: 10,
 };
