@@ -8,7 +8,7 @@
 //! keeps of chess: passed, isolated and doubled pawns, pieces that hang or that pawns attack, and
 //! enemy pressure on the squares around the King.
 
-use super::normal::{pawn_attacks_bb, sideways, step_back, FILES};
+use super::normal::pawn_attacks_bb;
 use super::params::{
     flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, ParamValue, Tracer, S,
 };
@@ -271,14 +271,7 @@ fn pieces_and_shelter<T: Tracer>(
         let pair = i32::from(pos.active(color, Role::Bishop).count() >= 2);
         score += sign * p.bishop_pair * pair;
         trace.add(index(&p.bishop_pair), sign * pair);
-        let (mut semi_open, mut open) = (0, 0);
-        for sq in pos.active(color, Role::Rook) {
-            let file = FILES[sq.file() as usize];
-            if (file & own_pawns).is_empty() {
-                semi_open += 1;
-                open += i32::from((file & all_pawns).is_empty());
-            }
-        }
+        let (semi_open, open) = pawns::rook_files(pos.active(color, Role::Rook), own_pawns, all_pawns);
         score += sign * (p.rook_semi_open_file * semi_open + p.rook_open_file * open);
         trace.add(index(&p.rook_semi_open_file), sign * semi_open);
         trace.add(index(&p.rook_open_file), sign * open);
@@ -288,20 +281,11 @@ fn pieces_and_shelter<T: Tracer>(
         let Some(king) = pos.king_square(color).filter(|&k| pos.active(color, Role::King).has(k)) else {
             continue;
         };
-        // The King's file and its neighbours, one and two ranks in front of it.
-        let one = step_forward(color, king.bb());
-        let ahead = step_forward(color, one) | one;
-        let shelter = ((ahead | sideways(ahead)) & own_pawns).count() as i32;
+        let shelter = pawns::king_shelter(color, king, own_pawns);
         score += sign * p.king_shelter * shelter;
         trace.add(index(&p.king_shelter), sign * shelter);
     }
     score
-}
-
-/// `bb` moved one rank forward, as `color` sees the board.
-#[inline]
-fn step_forward(color: Color, bb: Bitboard) -> Bitboard {
-    step_back(!color, bb)
 }
 
 /// The evaluation (side to move's view) with weights `p`.
