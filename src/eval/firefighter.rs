@@ -72,6 +72,15 @@ param_struct! {
         pub attacked_by_pawn: i32,
         /// Per square next to the King that the enemy attacks, in the middle game.
         pub king_zone_attacked: i32,
+        /// Two bishops or more that can act.
+        pub bishop_pair: i32,
+        /// A rook that can act on a file without own pawns that can act.
+        pub rook_semi_open_file: i32,
+        /// Added to that when the file has no such pawn of either side.
+        pub rook_open_file: i32,
+        /// Per own pawn that can act on the King's file or a file beside it, one or two ranks in
+        /// front of the King, in the middle game.
+        pub king_shelter: i32,
     }
 }
 
@@ -171,6 +180,7 @@ fn white_view<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &mut T
     }
     let middle_game = non_pawn_material > 2 * (p.value[4] + p.value[3]);
     score += pawn_structure(pos, p, trace);
+    score += pieces_and_shelter(pos, p, middle_game, trace);
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let (us, them) = (color as usize, !color as usize);
         // Pieces that can act (burning ones neither move nor guard), pawns and King aside.
@@ -240,6 +250,40 @@ fn pawn_structure<T: Tracer>(pos: &FireFighter, p: &FireFighterParams, trace: &m
             passed: &p.passed_pawn,
         };
         score += pawns::weigh(&counts, sign, weights, index, trace);
+    }
+    score
+}
+
+/// The bishop pair, rooks on open and half-open files, and the pawns sheltering the King (middle
+/// game only), from White's point of view; only pieces that can act count.
+#[inline(always)]
+fn pieces_and_shelter<T: Tracer>(
+    pos: &FireFighter,
+    p: &FireFighterParams,
+    middle_game: bool,
+    trace: &mut T,
+) -> i32 {
+    let index = |w: &i32| slot_of(p, w);
+    let mut score = 0;
+    let all_pawns = pos.active(Color::White, Role::Pawn) | pos.active(Color::Black, Role::Pawn);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let own_pawns = pos.active(color, Role::Pawn);
+        let pair = i32::from(pos.active(color, Role::Bishop).count() >= 2);
+        score += sign * p.bishop_pair * pair;
+        trace.add(index(&p.bishop_pair), sign * pair);
+        let (semi_open, open) = pawns::rook_files(pos.active(color, Role::Rook), own_pawns, all_pawns);
+        score += sign * (p.rook_semi_open_file * semi_open + p.rook_open_file * open);
+        trace.add(index(&p.rook_semi_open_file), sign * semi_open);
+        trace.add(index(&p.rook_open_file), sign * open);
+        if !middle_game {
+            continue;
+        }
+        let Some(king) = pos.king_square(color).filter(|&k| pos.active(color, Role::King).has(k)) else {
+            continue;
+        };
+        let shelter = pawns::king_shelter(color, king, own_pawns);
+        score += sign * p.king_shelter * shelter;
+        trace.add(index(&p.king_shelter), sign * shelter);
     }
     score
 }
@@ -439,5 +483,19 @@ mod tests {
         // King; nothing of White's reaches the Black King's squares.
         let count = fired("r2qk2r/8/8/8/8/8/8/Q3K2R w - - 0 1 -");
         assert_eq!(count(&p.king_zone_attacked), -2);
+    }
+
+    #[test]
+    fn bishop_pair_rooks_on_files_and_king_shelter_count() {
+        let p = &P;
+        // White: the bishop pair; the a1 Rook on a file without pawns (open), the h1 Rook behind
+        // its own h4; the King on g1 sheltered by f2 and g3 (h4 is too far up). Black: a burning
+        // bishop makes no pair; the a8 Rook on the open a-file, the h8 Rook on a file with a
+        // White pawn only (half-open); the King on e8 sheltered by d7 (e5 is too far up).
+        let count = fired("r1bqkb!1r/3p4/8/4p3/7P/2B3P1/1B3P2/R2Q2KR w - - 0 1 -");
+        assert_eq!(count(&p.bishop_pair), 1);
+        assert_eq!(count(&p.rook_semi_open_file), 1 - 2);
+        assert_eq!(count(&p.rook_open_file), 1 - 1);
+        assert_eq!(count(&p.king_shelter), 2 - 1);
     }
 }

@@ -36,4 +36,8 @@ pub const PARAMS: FireFighterParams = FireFighterParams {
     hanging: 25,
     attacked_by_pawn: 30,
     king_zone_attacked: 6,
+    bishop_pair: 30,
+    rook_semi_open_file: 12,
+    rook_open_file: 12,
+    king_shelter: 10,
 };
