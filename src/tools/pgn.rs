@@ -455,7 +455,7 @@ pub fn read(text: &str) -> Result<Vec<GameText>, PgnError> {
                 let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 let rest = &token[digits..];
                 let token = if rest.starts_with('.') { rest.trim_start_matches('.') } else { token.as_str() };
-                let token = token.trim_end_matches(['!', '?']);
+                let token = without_annotation(token);
                 if !token.is_empty() {
                     game.moves.push(token.to_string());
                 }
@@ -469,6 +469,22 @@ pub fn read(text: &str) -> Result<Vec<GameText>, PgnError> {
         games.push(game);
     }
     Ok(games)
+}
+
+/// A move token without the annotation glyphs PGN allows after it (`!`, `?`, `!!`, `!?` ...).
+/// FireFighter's squirts, rescues and arsons (`~`, `^`, `@`) may end in a burning piece's letter,
+/// which carries a `!` of its own (`a8^c8n!`: protocol-docs/notation.md); there one `!` right
+/// after the letter stays.
+fn without_annotation(token: &str) -> &str {
+    let bare = token.trim_end_matches(['!', '?']);
+    let burning_letter = token.contains(['~', '^', '@'])
+        && bare.ends_with(|c: char| c.is_ascii_alphabetic())
+        && token[bare.len()..].starts_with('!');
+    if burning_letter {
+        &token[..bare.len() + 1]
+    } else {
+        bare
+    }
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
@@ -560,6 +576,33 @@ mod tests {
         {
             assert_eq!(read(bad).unwrap_err().line, line, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_burning_pieces_letter_is_not_an_annotation() {
+        use crate::variants::firefighter::FireFighter;
+        // Black sets fire to c8, holding its Bishop and Knight, then rescues the burning Knight
+        // with its Firefighter: the rescue names the Knight by its burning letter, `n!`.
+        let mut record = Record::new(FireFighter::start());
+        for token in ["h2h4", "a7a6", "g2g4", "a8~b8", "@d1", "a8a7", "d2~d1", "@c8n", "d2d4", "h7h5"] {
+            record.play_token(token).unwrap();
+        }
+        for token in ["g4h5", "a7a8", "g1f3", "a8^c8n!"] {
+            record.play_token(token).unwrap();
+        }
+        let text = write(&record, &Header::default());
+        assert!(text.contains("a8^c8n!"), "{text}");
+        let games = read(&text).unwrap();
+        let mut replayed = Record::new(FireFighter::start());
+        for token in &games[0].moves {
+            replayed.play_token(token).unwrap();
+        }
+        assert_eq!(replayed.position().to_text(), record.position().to_text());
+        // Annotations still go, also after a FireFighter token: `f6~f7!?` is `f6~f7`.
+        assert_eq!(
+            ["Nf3!?", "e8=Q!", "O-O??", "f6~f7!?", "a8^c8n!", "a8^c8n!!", "@e4?"].map(without_annotation),
+            ["Nf3", "e8=Q", "O-O", "f6~f7", "a8^c8n!", "a8^c8n!", "@e4"]
+        );
     }
 
     #[test]
