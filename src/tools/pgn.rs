@@ -598,10 +598,12 @@ mod tests {
             replayed.play_token(token).unwrap();
         }
         assert_eq!(replayed.position().to_text(), record.position().to_text());
-        // Annotations still go, also after a FireFighter token: `f6~f7!?` is `f6~f7`.
+        // Annotations still go, also after a FireFighter token: `f6~f7!?` is `f6~f7`; glyphs
+        // alone leave nothing, and the move reader names whatever is left that is no move.
         assert_eq!(
-            ["Nf3!?", "e8=Q!", "O-O??", "f6~f7!?", "a8^c8n!", "a8^c8n!!", "@e4?"].map(without_annotation),
-            ["Nf3", "e8=Q", "O-O", "f6~f7", "a8^c8n!", "a8^c8n!", "@e4"]
+            ["Nf3!?", "e8=Q!", "O-O??", "f6~f7!?", "a8^c8n!", "a8^c8n!!", "@e4?", "!!", "~!", "é!"]
+                .map(without_annotation),
+            ["Nf3", "e8=Q", "O-O", "f6~f7", "a8^c8n!", "a8^c8n!", "@e4", "", "~", "é"]
         );
     }
 
