@@ -871,6 +871,13 @@ fn four_seats_play_every_seating_over_both_protocols() {
         .unwrap_or(0.0);
     assert_eq!(points, 36.0, "{}", run.out);
     assert!(run.out.contains("Wins by seat: Red"), "{}", run.out);
+    // Two engines: each game adds to their head-to-head score (a share of 4 seat pairs).
+    let heads: Vec<&str> = run.out.lines().filter(|l| l.starts_with("Head to head: uci vs cecp [")).collect();
+    assert_eq!(heads.len(), 6, "{}", run.out);
+    assert!(heads[5].contains("] 6 games, Elo "), "{}", heads[5]);
+    assert!(run
+        .out
+        .contains("Head to head (per game, the share of seat pairs placed higher):\n  uci vs cecp ["));
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Variant \"fimbriation\"]").count(), 6);
     for tag in ["[Red \"", "[Blue \"", "[Yellow \"", "[Green \"", "[Standings \"", "[Eliminated \""] {
@@ -908,21 +915,56 @@ fn a_four_seat_fault_places_the_seat_last() {
     );
     assert!(games[0].contains("Blue (x) IllegalMove: 'e1g1'"), "{}", games[0]);
     assert!(run.out.contains("Points: x 2.0 (1.00/seat), jester 4.0 (2.00/seat)"), "{}", run.out);
-    // Two-seat tools are refused for four seats, by name.
-    for (flag, value, named) in
-        [("--sprt", "elo0=0,elo1=5", "--sprt"), ("--resign", "movecount=3,score=500", "--resign")]
+    // Two-seat tools are refused for four seats, by name; so is an SPRT of three engines.
+    let third = format!("{} name=third", jester_engine("uci"));
+    let (x, jester) = (scripted("x", "uci", "e1g1", &[]), jester_engine("uci"));
+    for (flag, value, extra) in
+        [("--sprt", "elo0=0,elo1=5", third.as_str()), ("--resign", "movecount=3,score=500", "")]
     {
-        let run = jester_match(&[
-            "--variant",
-            "fimbriation",
-            "--engine",
-            &scripted("x", "uci", "e1g1", &[]),
-            "--engine",
-            &jester_engine("uci"),
-            flag,
-            value,
-        ]);
+        let mut args = vec!["--variant", "fimbriation", "--engine", &x, "--engine", &jester, flag, value];
+        if !extra.is_empty() {
+            args.extend(["--engine", extra]);
+        }
+        let run = jester_match(&args);
         assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
-        assert!(run.err.contains(named), "{}", run.err);
+        assert!(run.err.contains(flag), "{}", run.err);
     }
+}
+
+#[test]
+fn a_four_seat_sprt_tests_the_head_to_head_score() {
+    // The scripted engine's first seat to move plays an illegal move: it is placed 4th and the
+    // three other seats share first place, so every game's head-to-head share is jester's 3/4
+    // (its two seats above that one, level with the other). H1 (jester is stronger) is accepted
+    // long before 60 games.
+    let run = jester_match(&[
+        "--variant",
+        "fimbriation",
+        "--engine",
+        &jester_engine("uci"),
+        "--engine",
+        &scripted("loser", "uci", "a1a1", &[]),
+        "--games",
+        "60",
+        "--depth",
+        "1",
+        "--sprt",
+        "elo0=0,elo1=20",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    assert!(run.out.contains("SPRT accepts H1"), "{}", run.out);
+    let played = finished(&run.out).len();
+    assert!((4..40).contains(&played), "{played} games:\n{}", run.out);
+    let heads: Vec<&str> = run.out.lines().filter(|l| l.starts_with("Head to head: ")).collect();
+    assert_eq!(heads.len(), played, "{}", run.out);
+    assert!(
+        heads[0].starts_with("Head to head: jester vs loser [0.750] 1 games, Elo +190.8"),
+        "{}",
+        heads[0]
+    );
+    assert!(
+        run.out.contains(&format!("  jester vs loser [0.750] {played} games, Elo +190.8 +- 0.0")),
+        "{}",
+        run.out
+    );
 }

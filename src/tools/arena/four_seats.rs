@@ -6,10 +6,15 @@
 //! or a draw shared by the seats still in play), at the ply limit (a draw), or by a fault: the
 //! seat at fault (an illegal or missing move, a flag fall, a crash) is placed below every seat
 //! still in play, which share the places above it as in a draw.
+//!
+//! Two engines are compared head to head: in each game, the share of the pairs of one seat of
+//! each that the first engine's seat placed above the other's (a shared place counts half). That
+//! share is the game's score for the Elo estimate and, with two engines, for `--sprt`.
 
 use super::player::{Answer, Player, PlayerError, Reply, Turn};
 use super::referee::{describe_pressure, CpuPressure, End, FaultKind, GameConfig};
-use super::tournament::{MatchConfig, MatchError, Openings};
+use super::stats::{Samples, SprtDecision};
+use super::tournament::{magnitude, signed, MatchConfig, MatchError, Openings};
 use super::TimeControl;
 use crate::core::{Game, Outcome, Record, Seat};
 use crate::search::Searchable;
@@ -94,6 +99,28 @@ fn placements(sharing: &[Seat], last: Option<Seat>, eliminated: &[Seat]) -> ([us
     }
     (places, points)
 }
+
+/// Engine `a`'s head-to-head score against engine `b` in a game seated as `seats` (the engine
+/// at each seat) that ended with `places`: over every pair of a seat of `a` and a seat of `b`,
+/// 1 where `a`'s seat placed above, 1/2 where they share a place, 0 below. `None` where one of
+/// them had no seat.
+pub fn head_to_head(seats: &[usize; SEATS], places: &[usize; SEATS], a: usize, b: usize) -> Option<f64> {
+    let (mut total, mut pairs) = (0.0, 0);
+    for sa in (0..SEATS).filter(|&s| seats[s] == a) {
+        for sb in (0..SEATS).filter(|&s| seats[s] == b) {
+            pairs += 1;
+            total += match places[sa].cmp(&places[sb]) {
+                std::cmp::Ordering::Less => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Greater => 0.0,
+            };
+        }
+    }
+    (pairs > 0).then(|| total / pairs as f64)
+}
+
+/// The head-to-head scores of every pair of engines `(a, b)`, `a < b`, from `a`'s side.
+type Duels = Vec<((usize, usize), Samples)>;
 
 /// Plays one four-seat game of `G`; `players[i]` sits at seat `i`.
 pub fn play_seated_game<G: Game>(
@@ -327,8 +354,10 @@ pub(super) fn run<G: Searchable>(
     if !(2..=SEATS).contains(&engines) {
         return Err(MatchError(format!("{} has four seats: give 2 to 4 engines, not {engines}", G::NAME)));
     }
-    if config.sprt.is_some() {
-        return Err(MatchError("--sprt needs two-seat games (four-seat results are placements)".into()));
+    if config.sprt.is_some() && engines != 2 {
+        return Err(MatchError(
+            "--sprt in four-seat games needs exactly two engines (it tests their head-to-head score)".into(),
+        ));
     }
     if config.game.adjudication.draw.is_some() || config.game.adjudication.resign.is_some() {
         return Err(MatchError("--draw and --resign adjudicate two-seat games only".into()));
@@ -362,6 +391,8 @@ pub(super) fn run<G: Searchable>(
     let (failures, failed) = mpsc::channel::<MatchError>();
     let mut results = Vec::new();
     let mut tallies = vec![SeatedTally::default(); engines];
+    let mut duels: Duels =
+        (0..engines).flat_map(|a| (a + 1..engines).map(move |b| ((a, b), Samples::default()))).collect();
     std::thread::scope(|scope| {
         for worker in 0..config.concurrency.max(1) {
             let (queue, stop, tx, failures) =
@@ -411,6 +442,11 @@ pub(super) fn run<G: Searchable>(
                     t.wins_by_seat[seat] += 1;
                 }
             }
+            for ((a, b), samples) in duels.iter_mut() {
+                if let Some(score) = head_to_head(&job.seats, &result.places, *a, *b) {
+                    samples.add(score);
+                }
+            }
             let _ = writeln!(
                 out,
                 "Finished game {} ({}): {} {{{}}}",
@@ -437,6 +473,22 @@ pub(super) fn run<G: Searchable>(
                 })
                 .collect();
             let _ = writeln!(out, "Points: {}  ({}/{total} games)", standing.join(", "), results.len());
+            if let [((a, b), samples)] = duels.as_slice() {
+                let mut line = duel_line(config, (*a, *b), samples);
+                if let Some(sprt) = &config.sprt {
+                    let llr = sprt.llr_of_samples(samples);
+                    let (low, high) = sprt.bounds();
+                    line.push_str(&format!(", LLR {llr:.2} ({low:.2}, {high:.2})"));
+                    let decision = sprt.decision_of_samples(samples);
+                    if decision != SprtDecision::Continue && !stop.swap(true, Ordering::Relaxed) {
+                        let accepted = if decision == SprtDecision::AcceptH1 { "H1" } else { "H0" };
+                        line.push_str(&format!(
+                            ": SPRT accepts {accepted}, stopping after the games under way"
+                        ));
+                    }
+                }
+                let _ = writeln!(out, "Head to head: {line}");
+            }
         }
         // Done, or interrupted: the workers take no more games.
         stop.store(true, Ordering::Relaxed);
@@ -446,7 +498,26 @@ pub(super) fn run<G: Searchable>(
     }
     super::tournament::interrupted_note(results.len(), total, out);
     print_table(config, &tallies, &results, &seat_name, out);
+    let _ = writeln!(out, "Head to head (per game, the share of seat pairs placed higher):");
+    for (pair, samples) in &duels {
+        let _ = writeln!(out, "  {}", duel_line(config, *pair, samples));
+    }
     Ok((results, tallies))
+}
+
+/// `A vs B [0.625] 12 games, Elo +88.7 +- 120.3`: engine `a`'s head-to-head score against `b`.
+fn duel_line(config: &MatchConfig, (a, b): (usize, usize), samples: &Samples) -> String {
+    let mut line = format!(
+        "{} vs {} [{:.3}] {} games",
+        config.engines[a].label,
+        config.engines[b].label,
+        samples.mean().unwrap_or(0.5),
+        samples.games()
+    );
+    if let Some((elo, error)) = samples.elo() {
+        line.push_str(&format!(", Elo {} +- {}", signed(elo), magnitude(error)));
+    }
+    line
 }
 
 fn print_table(
@@ -652,5 +723,23 @@ mod tests {
         let (places, points) = placements(&[Seat(0), Seat(2), Seat(3)], Some(Seat(1)), &[]);
         assert_eq!(places, [1, 4, 1, 1]);
         assert_eq!(points, [2.0, 0.0, 2.0, 2.0]);
+    }
+
+    #[test]
+    fn head_to_head_counts_the_pairs_of_seats_by_place() {
+        // Engine 0 at Red and Yellow, 1 at Blue and Green; places 1, 3, 4, 2: Red beats both of
+        // 1's seats, Yellow (4th) beats neither: 2 of 4 pairs.
+        let seats = [0, 1, 0, 1];
+        assert_eq!(head_to_head(&seats, &[1, 3, 4, 2], 0, 1), Some(0.5));
+        assert_eq!(head_to_head(&seats, &[1, 3, 4, 2], 1, 0), Some(0.5));
+        // Red and Yellow first and second: all four pairs.
+        assert_eq!(head_to_head(&seats, &[1, 3, 2, 4], 0, 1), Some(1.0));
+        // A draw shared by Red, Blue and Yellow after Green went out: Red and Yellow share with
+        // Blue (1/2 each) and stand above Green (1 each).
+        assert_eq!(head_to_head(&seats, &[1, 1, 1, 4], 0, 1), Some(0.75));
+        // Three engines: 0 and 2 meet over one pair of seats; an engine without a seat, never.
+        let seats = [0, 1, 2, 1];
+        assert_eq!(head_to_head(&seats, &[2, 1, 3, 4], 0, 2), Some(1.0));
+        assert_eq!(head_to_head(&seats, &[2, 1, 3, 4], 0, 3), None);
     }
 }

@@ -7,6 +7,10 @@
 //! scores given the mean and variance seen), as fishtest and other testing frameworks use it;
 //! the variance is estimated with half a win, draw and loss added, so that an unbroken run of
 //! one result still decides.
+//!
+//! Four-seat games score each pair of engines by [`Samples`]: one number from 0 to 1 per game
+//! (the share of their seat pairs that one engine's seat placed above the other's), with the
+//! same Elo model and test on those numbers' mean and variance.
 
 use std::fmt;
 
@@ -64,12 +68,71 @@ impl Tally {
     /// The Elo difference the score suggests and half the width of its 95% interval
     /// (infinite at a score of 0 or 1).
     pub fn elo(&self) -> Option<(f64, f64)> {
+        Some(elo_interval(self.mean()?, self.variance(), self.games()))
+    }
+
+    /// The variance as if half a game of each kind had been added too: a run of equal results
+    /// (all wins) has none, and would otherwise never decide an SPRT.
+    fn padded_variance(&self, mu: f64) -> f64 {
+        let padded = |count: u32| count as f64 + 0.5;
+        (padded(self.wins) * (1.0 - mu).powi(2)
+            + padded(self.draws) * (0.5 - mu).powi(2)
+            + padded(self.losses) * mu.powi(2))
+            / (self.games() as f64 + 1.5)
+    }
+}
+
+/// The Elo difference at mean score `mu` and half the width of its 95% interval, from the
+/// variance of one game's score over `games` games.
+fn elo_interval(mu: f64, variance: f64, games: u32) -> (f64, f64) {
+    let half = 1.959_964 * (variance / games as f64).sqrt();
+    let low = elo_of_score((mu - half).max(0.0));
+    let high = elo_of_score((mu + half).min(1.0));
+    (elo_of_score(mu), (high - low) / 2.0)
+}
+
+/// Per-game scores anywhere from 0 to 1, for games that are more than a win, draw or loss
+/// between two engines (a four-seat game's head-to-head share).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Samples {
+    count: u32,
+    sum: f64,
+    sum_of_squares: f64,
+}
+
+impl Samples {
+    /// Adds one game's score (clamped to 0..1).
+    pub fn add(&mut self, score: f64) {
+        let score = score.clamp(0.0, 1.0);
+        self.count += 1;
+        self.sum += score;
+        self.sum_of_squares += score * score;
+    }
+
+    pub fn games(&self) -> u32 {
+        self.count
+    }
+
+    /// The mean score per game, 0 to 1 (`None` before any game).
+    pub fn mean(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.sum / self.count as f64)
+    }
+
+    /// The sum of the squared deviations from `mu`.
+    fn squared_deviations(&self, mu: f64) -> f64 {
+        (self.sum_of_squares - 2.0 * mu * self.sum + self.count as f64 * mu * mu).max(0.0)
+    }
+
+    /// As [`Tally::elo`], from the observed variance of the samples.
+    pub fn elo(&self) -> Option<(f64, f64)> {
         let mu = self.mean()?;
-        let n = self.games() as f64;
-        let half = 1.959_964 * (self.variance() / n).sqrt();
-        let low = elo_of_score((mu - half).max(0.0));
-        let high = elo_of_score((mu + half).min(1.0));
-        Some((elo_of_score(mu), (high - low) / 2.0))
+        Some(elo_interval(mu, self.squared_deviations(mu) / self.count as f64, self.count))
+    }
+
+    /// As [`Tally`]'s: half a win, a draw and a loss added to the spread.
+    fn padded_variance(&self, mu: f64) -> f64 {
+        let padding = 0.5 * ((1.0 - mu).powi(2) + (0.5 - mu).powi(2) + mu.powi(2));
+        (self.squared_deviations(mu) + padding) / (self.count as f64 + 1.5)
     }
 }
 
@@ -151,20 +214,31 @@ impl Sprt {
     /// The log-likelihood ratio of H1 to H0 after the games of `tally`.
     pub fn llr(&self, tally: &Tally) -> f64 {
         let Some(mu) = tally.mean() else { return 0.0 };
-        // The variance as if half a game of each kind had been added too: a run of equal
-        // results (all wins) has none, and would otherwise never decide.
-        let padded = |count: u32| count as f64 + 0.5;
-        let n = tally.games() as f64 + 1.5;
-        let variance = (padded(tally.wins) * (1.0 - mu).powi(2)
-            + padded(tally.draws) * (0.5 - mu).powi(2)
-            + padded(tally.losses) * mu.powi(2))
-            / n;
+        self.llr_of(tally.games(), mu, tally.padded_variance(mu))
+    }
+
+    /// The log-likelihood ratio after the games of `samples`.
+    pub fn llr_of_samples(&self, samples: &Samples) -> f64 {
+        let Some(mu) = samples.mean() else { return 0.0 };
+        self.llr_of(samples.games(), mu, samples.padded_variance(mu))
+    }
+
+    /// The normal approximation's log-likelihood ratio of `games` games of mean score `mu`.
+    fn llr_of(&self, games: u32, mu: f64, variance: f64) -> f64 {
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        tally.games() as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * variance)
+        games as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * variance)
     }
 
     pub fn decision(&self, tally: &Tally) -> SprtDecision {
-        let llr = self.llr(tally);
+        self.decide(self.llr(tally))
+    }
+
+    /// Where the test stands after the games of `samples`.
+    pub fn decision_of_samples(&self, samples: &Samples) -> SprtDecision {
+        self.decide(self.llr_of_samples(samples))
+    }
+
+    fn decide(&self, llr: f64) -> SprtDecision {
         let (low, high) = self.bounds();
         if llr >= high {
             SprtDecision::AcceptH1
@@ -193,6 +267,35 @@ mod tests {
         // 20 games of +-0.5: stderr 0.5/sqrt(20) = 0.1118, interval 0.281..0.719, about +-163.
         assert!((error - 163.0).abs() < 2.0, "{error}");
         assert_eq!(Tally::default().elo(), None);
+    }
+
+    #[test]
+    fn samples_of_whole_results_agree_with_a_tally() {
+        let tally = Tally { wins: 13, draws: 9, losses: 6 };
+        let mut samples = Samples::default();
+        for (score, count) in [(1.0, 13), (0.5, 9), (0.0, 6)] {
+            for _ in 0..count {
+                samples.add(score);
+            }
+        }
+        assert_eq!(samples.games(), tally.games());
+        let ((e1, w1), (e2, w2)) = (tally.elo().unwrap(), samples.elo().unwrap());
+        assert!((e1 - e2).abs() < 1e-9 && (w1 - w2).abs() < 1e-9, "{e1} {w1} / {e2} {w2}");
+        let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
+        assert!((sprt.llr(&tally) - sprt.llr_of_samples(&samples)).abs() < 1e-9);
+        // Scores between the whole ones: the same mean with less spread gives a narrower bar.
+        let mut quarters = Samples::default();
+        for score in [0.75, 0.5, 0.75, 0.25, 0.75, 0.5] {
+            quarters.add(score);
+        }
+        let mut whole = Samples::default();
+        for score in [1.0, 0.5, 1.0, 0.0, 1.0, 0.0] {
+            whole.add(score);
+        }
+        assert_eq!(quarters.mean(), whole.mean());
+        assert!(quarters.elo().unwrap().1 < whole.elo().unwrap().1);
+        assert_eq!(Samples::default().elo(), None);
+        assert_eq!(sprt.decision_of_samples(&Samples::default()), SprtDecision::Continue);
     }
 
     #[test]

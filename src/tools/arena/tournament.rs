@@ -358,7 +358,7 @@ fn check_engine(
     Ok(())
 }
 
-fn signed(x: f64) -> String {
+pub(super) fn signed(x: f64) -> String {
     if x.is_finite() {
         // No "-0.0" for an even score.
         format!("{:+.1}", if x.abs() < 0.05 { 0.0 } else { x })
@@ -369,7 +369,7 @@ fn signed(x: f64) -> String {
     }
 }
 
-fn magnitude(x: f64) -> String {
+pub(super) fn magnitude(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.1}")
     } else {
