@@ -195,6 +195,31 @@ impl Searchable for Fimbriation {
         victim * 16 + promotion * 16 - attacker
     }
 
+    /// One step of the exchange, not the whole sequence: the capture (and promotion) gains its
+    /// victim, and loses the capturing piece if any other seat attacks the square (three seats
+    /// may take back, so a full exchange would depend on the turn order of all of them).
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        let victim = match m.kind {
+            MoveKind::EnPassant { .. } => VALUE[0],
+            MoveKind::Pass => 0,
+            _ => self.piece_at(m.to).map_or(0, |p| VALUE[p.role() as usize]),
+        };
+        let promotion = m.promotion.map_or(0, |r| VALUE[r as usize] - VALUE[0]);
+        let gain = victim + promotion;
+        if gain < threshold {
+            return false;
+        }
+        let Some(mover) = self.piece_at(m.from) else { return true };
+        let risked = match m.promotion {
+            Some(r) => VALUE[r as usize],
+            None => VALUE[mover.role() as usize],
+        };
+        if gain - risked >= threshold {
+            return true;
+        }
+        self.attackers(m.to) & !(1 << mover.owner().0) == 0
+    }
+
     fn null_move(&self) -> Option<Self> {
         None
     }
@@ -239,6 +264,24 @@ mod tests {
             evaluate_all(&pos)[0]
         };
         assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
+    }
+
+    #[test]
+    fn a_capture_loses_its_exchange_only_where_another_seat_can_take_back() {
+        // Yellow's Rook a4 takes a Red Knight: on c4, next to Red's King d4, the King takes
+        // back (500 lost for 290); on b4 nobody can.
+        let capture = |row: &str, token: &str| {
+            let board = format!("***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****5/14/{row}/***8***/***8***/***8***");
+            let pos = Fimbriation::from_text(&format!("{board} y - - - 0 10")).unwrap();
+            let m = pos.parse_move(token).unwrap();
+            assert!(pos.is_noisy(m));
+            (pos, m)
+        };
+        let (defended, m) = capture("yR1rNrK6bK3", "a4c4");
+        assert!(!defended.see_ge(m, 0));
+        assert!(defended.see_ge(m, -210) && !defended.see_ge(m, -209));
+        let (free, m) = capture("yRrN1rK6bK3", "a4b4");
+        assert!(free.see_ge(m, 0) && free.see_ge(m, 290) && !free.see_ge(m, 291));
     }
 
     /// [`strengths`] as first written: every cell scanned, each piece added to its owner's sum.

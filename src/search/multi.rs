@@ -12,7 +12,8 @@
 //!   stay legal ones. A round costs two plies of depth, so the root seat looks further ahead.
 //!
 //! Both share iterative deepening, the transposition table (keys salted by root seat and
-//! algorithm, since the scores depend on both), quiescence on captures and promotions, killer and
+//! algorithm, since the scores depend on both), quiescence on captures and promotions that do
+//! not lose their exchange (`Searchable::see_ge`), killer and
 //! history ordering, repetition and rule draws, and the time management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
 
@@ -259,7 +260,10 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         let mut best = stand;
         let mut moves = MoveList::new();
         pos.noisy_moves(&mut moves);
-        let mut noisy: Vec<(i32, G::Move)> = moves.iter().map(|&m| (pos.noisy_order(m), m)).collect();
+        // A capture that loses its piece for less than it took (one step of the exchange:
+        // another seat can take back) is left out, as in the two-seat quiescence.
+        let mut noisy: Vec<(i32, G::Move)> =
+            moves.iter().filter(|&&m| pos.see_ge(m, 0)).map(|&m| (pos.noisy_order(m), m)).collect();
         noisy.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         for (_, m) in noisy {
             let child = self.play(pos, m);
