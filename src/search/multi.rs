@@ -155,12 +155,19 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     }
 
     /// A move's place in the search order, larger first: the table's move, captures by
-    /// MVV/LVA, killers, history.
+    /// MVV/LVA, killers, history, then the noisy moves that lose their exchange.
     fn order_key(&self, pos: &G, killers: &[Option<G::Move>; 2], tt_move: Option<u32>, m: G::Move) -> i32 {
         if Some(G::pack_move(m)) == tt_move {
             i32::MAX
         } else if pos.is_noisy(m) {
-            1_000_000 + pos.noisy_order(m)
+            // A capture that loses its exchange comes after every quiet move (history is never
+            // negative): tried late by the seat that searches, and never the move BRS+ lets a
+            // seat that does not reply play.
+            if pos.see_ge(m, 0) {
+                1_000_000 + pos.noisy_order(m)
+            } else {
+                -1_000_000 + pos.noisy_order(m)
+            }
         } else if killers.contains(&Some(m)) {
             900_000
         } else {
@@ -643,6 +650,27 @@ pub(super) fn think<G: Searchable>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captures_that_lose_their_exchange_come_after_the_quiet_moves() {
+        use crate::core::Game;
+        use crate::search::tt::TranspositionTable;
+        use crate::variants::fimbriation::Fimbriation;
+        use std::sync::Arc;
+        use std::time::Duration;
+        // Yellow's Rook a4 can take a Red Knight on c4, which Red's King d4 takes back.
+        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****5/14/yR1rNrK6bK3/***8***/***8***/***8***";
+        let pos = Fimbriation::from_text(&format!("{board} y - - - 0 10")).unwrap();
+        let limits = Limits::default();
+        let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
+        let search = MultiSearch::new(&ctx, &limits, &pos, &[], MultiSeatSearch::BestReply);
+        let mut moves = MoveList::new();
+        search.ordered_moves(&pos, 0, None, &mut moves);
+        let losing = pos.parse_move("a4c4").unwrap();
+        assert_eq!(moves.last(), Some(&losing), "{:?}", moves.to_vec());
+        assert!(moves.len() > 10);
+        assert_ne!(search.first_ordered_move(&pos, 0), Some(losing));
+    }
 
     #[test]
     fn option_names_read_back() {
