@@ -13,8 +13,9 @@
 //!
 //! Both share iterative deepening, the transposition table (keys salted by root seat and
 //! algorithm, since the scores depend on both), quiescence on captures and promotions that do
-//! not lose their exchange (`Searchable::see_ge`), killer and
-//! history ordering, repetition and rule draws, and the time management of the two-seat search.
+//! not lose their exchange (`Searchable::see_ge`), ordering by the table's move, captures,
+//! killers and history (losing captures last), repetition and rule draws, and the time
+//! management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
 
 use super::params::MAX_PLY;
@@ -161,8 +162,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             i32::MAX
         } else if pos.is_noisy(m) {
             // A capture that loses its exchange comes after every quiet move (history is never
-            // negative): tried late by the seat that searches, and never the move BRS+ lets a
-            // seat that does not reply play.
+            // negative): tried late by the seat that searches, and not the move BRS+ lets a seat
+            // that does not reply play while it has any other.
             if pos.see_ge(m, 0) {
                 1_000_000 + pos.noisy_order(m)
             } else {

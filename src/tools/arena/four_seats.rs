@@ -13,8 +13,8 @@
 
 use super::player::{Answer, Player, PlayerError, Reply, Turn};
 use super::referee::{describe_pressure, CpuPressure, End, FaultKind, GameConfig};
-use super::stats::{Samples, SprtDecision};
-use super::tournament::{magnitude, signed, MatchConfig, MatchError, Openings};
+use super::stats::Samples;
+use super::tournament::{magnitude, signed, sprt_note, MatchConfig, MatchError, Openings};
 use super::TimeControl;
 use crate::core::{Game, Outcome, Record, Seat};
 use crate::search::Searchable;
@@ -104,7 +104,7 @@ fn placements(sharing: &[Seat], last: Option<Seat>, eliminated: &[Seat]) -> ([us
 /// at each seat) that ended with `places`: over every pair of a seat of `a` and a seat of `b`,
 /// 1 where `a`'s seat placed above, 1/2 where they share a place, 0 below. `None` where one of
 /// them had no seat.
-pub fn head_to_head(seats: &[usize; SEATS], places: &[usize; SEATS], a: usize, b: usize) -> Option<f64> {
+fn head_to_head(seats: &[usize; SEATS], places: &[usize; SEATS], a: usize, b: usize) -> Option<f64> {
     let (mut total, mut pairs) = (0.0, 0);
     for sa in (0..SEATS).filter(|&s| seats[s] == a) {
         for sb in (0..SEATS).filter(|&s| seats[s] == b) {
@@ -476,16 +476,8 @@ pub(super) fn run<G: Searchable>(
             if let [((a, b), samples)] = duels.as_slice() {
                 let mut line = duel_line(config, (*a, *b), samples);
                 if let Some(sprt) = &config.sprt {
-                    let llr = sprt.llr_of_samples(samples);
-                    let (low, high) = sprt.bounds();
-                    line.push_str(&format!(", LLR {llr:.2} ({low:.2}, {high:.2})"));
-                    let decision = sprt.decision_of_samples(samples);
-                    if decision != SprtDecision::Continue && !stop.swap(true, Ordering::Relaxed) {
-                        let accepted = if decision == SprtDecision::AcceptH1 { "H1" } else { "H0" };
-                        line.push_str(&format!(
-                            ": SPRT accepts {accepted}, stopping after the games under way"
-                        ));
-                    }
+                    let (llr, decision) = (sprt.llr_of_samples(samples), sprt.decision_of_samples(samples));
+                    line.push_str(&sprt_note(sprt, llr, decision, &stop));
                 }
                 let _ = writeln!(out, "Head to head: {line}");
             }

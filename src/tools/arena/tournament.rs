@@ -274,14 +274,9 @@ fn run<G: Searchable>(
             }
             if let Some(sprt) = &config.sprt {
                 let llr = sprt.llr(&head_to_head);
-                let (low, high) = sprt.bounds();
                 let decision = sprt.decision(&head_to_head);
-                line.push_str(&format!(", LLR {llr:.2} ({low:.2}, {high:.2})"));
+                line.push_str(&sprt_note(sprt, llr, decision, &stop));
                 summary.sprt = Some((llr, decision));
-                if decision != SprtDecision::Continue && !stop.swap(true, Ordering::Relaxed) {
-                    let accepted = if decision == SprtDecision::AcceptH1 { "H1" } else { "H0" };
-                    line.push_str(&format!(": SPRT accepts {accepted}, stopping after the games under way"));
-                }
             }
             let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len());
         }
@@ -356,6 +351,18 @@ fn check_engine(
         );
     }
     Ok(())
+}
+
+/// A score line's SPRT part, `, LLR 1.20 (-2.94, 2.94)`; once the test decides, the line that
+/// first sees it sets `stop` and adds that the match stops after the games under way.
+pub(super) fn sprt_note(sprt: &Sprt, llr: f64, decision: SprtDecision, stop: &AtomicBool) -> String {
+    let (low, high) = sprt.bounds();
+    let mut note = format!(", LLR {llr:.2} ({low:.2}, {high:.2})");
+    if decision != SprtDecision::Continue && !stop.swap(true, Ordering::Relaxed) {
+        let accepted = if decision == SprtDecision::AcceptH1 { "H1" } else { "H0" };
+        note.push_str(&format!(": SPRT accepts {accepted}, stopping after the games under way"));
+    }
+    note
 }
 
 pub(super) fn signed(x: f64) -> String {
