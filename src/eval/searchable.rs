@@ -2,7 +2,7 @@
 
 use crate::core::MoveList;
 use crate::search::Searchable;
-use crate::variants::chess::{movegen, Move, MoveKind, Position, Role, Rules};
+use crate::variants::chess::{movegen, Color, Move, MoveKind, Position, Role, Rules};
 
 /// Piece values for MVV/LVA ordering and static exchange evaluation only (evaluation has its
 /// own). The royal King's is above any exchange.
@@ -139,6 +139,15 @@ impl<R: Rules> Searchable for Position<R> {
         m.bits()
     }
 
+    fn correction_key(&self) -> Option<u64> {
+        // The pawn structure: each colour's pawns, mixed so that every bit of the key depends on
+        // every pawn (the table takes a slice of its bits).
+        let pawns = self.role_bb(Role::Pawn);
+        let white = (self.color_bb(Color::White) & pawns).0;
+        let black = (self.color_bb(Color::Black) & pawns).0;
+        Some(mix64(white ^ mix64(black)))
+    }
+
     fn draw_by_rule(&self) -> bool {
         if !R::ARMIES && self.is_insufficient_material() {
             return true;
@@ -146,6 +155,16 @@ impl<R: Rules> Searchable for Position<R> {
         // The 100th reversible ply draws unless it delivered mate.
         self.halfmove_clock() >= 100 && !(Position::in_check(self) && movegen::count_legal_moves(self) == 0)
     }
+}
+
+/// A 64-bit finalising mix (full avalanche: each input bit flips each output bit half the time).
+#[inline]
+fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ (x >> 33)
 }
 
 #[cfg(test)]
@@ -160,6 +179,26 @@ mod tests {
         let m = pos.parse_move(token).unwrap();
         assert!(pos.see_ge(m, value), "{fen} {token}: exchange should win at least {value}");
         assert!(!pos.see_ge(m, value + 1), "{fen} {token}: exchange should win no more than {value}");
+    }
+
+    /// The correction key is the pawn structure: moving a piece leaves it, any pawn changes it,
+    /// and the correction table's slot (the key's high bits) sees pawns on every rank.
+    #[test]
+    fn the_correction_key_is_the_pawn_structure() {
+        let key =
+            |fen: &str| crate::variants::chess::Chess::from_text(fen).unwrap().correction_key().unwrap();
+        let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(start, key("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"));
+        let slot = |k: u64| k >> 50;
+        for other in [
+            "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", // f7 gone
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1", // h2 gone
+            "rnbqkbnr/pppppppp/8/8/8/7P/PPPPPPP1/RNBQKBNR w KQkq - 0 1", // h2-h3
+        ] {
+            assert_ne!(slot(key(other)), slot(start), "{other}");
+        }
+        // A White and a Black pawn on one square are different structures.
+        assert_ne!(key("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"), key("4k3/8/8/8/4p3/8/8/4K3 w - - 0 1"));
     }
 
     #[test]

@@ -17,7 +17,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use history::QuietHistory;
+pub use history::{CorrectionHistory, QuietHistory, SearchHistory};
 pub use multi::MultiSeatSearch;
 pub use skill::Skill;
 pub use time::{Clock, Limits, TimeBudget};
@@ -80,8 +80,8 @@ pub struct Context {
     thread_nodes: Vec<AtomicU64>,
     /// The algorithm for games of more than two seats.
     multi_seat: MultiSeatSearch,
-    /// The engine's history of quiet moves (kept across moves; fresh for a context of its own).
-    history: Arc<QuietHistory>,
+    /// The engine's histories (kept across moves; fresh for a context of its own).
+    history: Arc<SearchHistory>,
 }
 
 impl Context {
@@ -100,8 +100,8 @@ impl Context {
         }
     }
 
-    /// The same context sharing the engine's history of quiet moves.
-    pub fn with_history(mut self, history: Arc<QuietHistory>) -> Context {
+    /// The same context sharing the engine's histories.
+    pub fn with_history(mut self, history: Arc<SearchHistory>) -> Context {
         self.history = history;
         self
     }
@@ -420,7 +420,7 @@ pub fn think<G: Searchable>(
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     /// Learnt by every search of the game, like the table (search/history.rs).
-    history: Arc<QuietHistory>,
+    history: Arc<SearchHistory>,
     threads: usize,
     move_overhead: Duration,
     multi_seat: MultiSeatSearch,

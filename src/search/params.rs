@@ -32,6 +32,16 @@ pub const fn futility_margin(depth: i32) -> i32 {
 /// Internal iterative reduction: from this depth, a node without a table move loses a ply.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extensions: from this depth, for a table move whose entry is at most this many
+/// plies shallower than the node.
+pub const SINGULAR_MIN_DEPTH: i32 = 7;
+pub const SINGULAR_TT_DEPTH_MARGIN: i32 = 3;
+/// How far below the table's score every other move must stay for the table move to be
+/// singular.
+pub const fn singular_margin(depth: i32) -> i32 {
+    2 * depth
+}
+
 /// Late-move reductions start at this depth and this move index.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVE_INDEX: usize = 3;
@@ -65,6 +75,12 @@ pub const fn history_bonus(depth: i32) -> i32 {
     d * d * 16
 }
 pub const HISTORY_MAX: i32 = 16_384;
+
+/// Correction history (search/history.rs): slots per seat, the resolution of an entry (units
+/// per centipawn) and its bound (±64 cp).
+pub const CORRECTION_SIZE: usize = 16_384;
+pub const CORRECTION_GRAIN: i32 = 64;
+pub const CORRECTION_LIMIT: i32 = 64 * CORRECTION_GRAIN;
 
 /// Move-ordering tiers (TT move first, then noisy moves, killers, then quiet moves by history).
 pub const ORDER_TT_MOVE: i32 = 1 << 30;

@@ -169,7 +169,8 @@ fn double_turns_are_searched_from_the_right_point_of_view() {
 fn the_quiet_history_outlives_a_search_but_not_a_new_game() {
     use crate::variants::chess::Chess;
     let mut engine = Engine::new();
-    let learnt = |engine: &Engine| (0..super::HISTORY_SIZE).filter(|&i| engine.history.get(i) != 0).count();
+    let learnt =
+        |engine: &Engine| (0..super::HISTORY_SIZE).filter(|&i| engine.history.quiet.get(i) != 0).count();
     assert_eq!(learnt(&engine), 0);
     let limits = Limits { depth: Some(8), multipv: 1, ..Limits::default() };
     engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});

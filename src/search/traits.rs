@@ -57,6 +57,11 @@ pub trait Searchable: Game {
     }
     /// A slot in the history tables for a quiet move (piece and destination, typically).
     fn history_index(&self, m: Self::Move) -> usize;
+    /// A key of what the static evaluation tends to misjudge alike (the pawn structure in the
+    /// chess family), for the correction history; `None`: no correction.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
     /// A 32-bit code of a move, for the transposition table. Distinct legal moves of one position
     /// must get distinct codes; the search checks a stored code against the legal moves.
     fn pack_move(m: Self::Move) -> u32;

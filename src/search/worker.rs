@@ -79,6 +79,10 @@ pub(super) struct Worker<'a, G: Searchable> {
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     pv: Vec<Pvs<G::Move>>,
     static_evals: [i32; MAX_PLY],
+    /// The move a singular-extension search at this ply leaves out (see `singular_extension`).
+    excluded: [Option<G::Move>; MAX_PLY],
+    /// The depth of the iteration in progress (bounds how far extensions may reach).
+    root_depth: i32,
     evals: EvalCache,
     pub stopped: bool,
     iterations: IterationHistory,
@@ -105,6 +109,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             killers: [[None; 2]; MAX_PLY],
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
+            excluded: [None; MAX_PLY],
+            root_depth: 0,
             evals: EvalCache::default(),
             stopped: false,
             iterations: IterationHistory::default(),
@@ -136,6 +142,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 rm.previous_score = rm.score;
                 rm.score = -INFINITE;
             }
+            self.root_depth = search_depth;
             for pv_index in 0..multipv {
                 self.seldepth = 0;
                 self.search_with_aspiration(root, search_depth, pv_index);
@@ -422,21 +429,29 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return alpha;
         }
 
+        // A singular-extension search (one move left out) must not take the table's word for
+        // this node, which is about all its moves, nor leave its own result there.
+        let excluded = self.excluded[ply];
         let key = pos.key();
         let tt_entry = self.ctx.tt.probe(key);
-        if !N::PV {
+        if !N::PV && excluded.is_none() {
             if let Some(score) = tt_cutoff(tt_entry, depth, ply, alpha, beta) {
                 return score;
             }
         }
 
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INFINITE } else { self.evals.get_or_insert(key, || pos.evaluate()) };
+        let static_eval = if in_check { -INFINITE } else { self.corrected_eval(pos, key) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The pruning decisions below use the table's score where its bound says the static
         // evaluation is wrong in that direction: a searched score is the better estimate.
-        let eval = if in_check { static_eval } else { refine_with_table(static_eval, tt_entry, ply) };
+        // (Not in a singular-extension search: the table's score there includes the left-out move.)
+        let eval = if in_check || excluded.is_some() {
+            static_eval
+        } else {
+            refine_with_table(static_eval, tt_entry, ply)
+        };
 
         if !N::PV && !in_check && ply > 0 {
             // Reverse futility: far above beta at low depth, assume a cutoff.
@@ -448,7 +463,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             // Null move: if passing still beats beta, a real move will too (the variant refuses
             // the pass in zugzwang-prone positions).
-            if depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && beta.abs() < Score::MATE - 1000 {
+            if depth >= NULL_MOVE_MIN_DEPTH
+                && excluded.is_none()
+                && eval >= beta
+                && beta.abs() < Score::MATE - 1000
+            {
                 if let Some(passed) = pos.null_move() {
                     let r = null_move_reduction(depth, eval - beta);
                     self.keys.push(passed.key());
@@ -484,6 +503,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         for index in 0..moves.len() {
             let mv = pick_next(&moves, &mut order, index);
+            if excluded == Some(mv) {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             // Late-move pruning: at low depth, far down a quiet list, skip the rest.
             if !N::PV
@@ -519,11 +541,25 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
+            // Singular extension: a table move far better than every other move is searched a
+            // ply deeper; if others also beat beta, the node is cut at once (multi-cut).
+            let singular = if index == 0 && excluded.is_none() && tt_move == Some(G::pack_move(mv)) {
+                match self.singular_extension(pos, mv, tt_entry, depth, ply, beta, cut_node) {
+                    Singular::Cut(score) => return score,
+                    Singular::Extend(plies) => plies,
+                }
+            } else {
+                0
+            };
+            if self.stopped {
+                return 0;
+            }
             let mut child = pos.clone();
             child.play(mv);
             self.ctx.tt.prefetch(child.key());
             let gives_check = child.in_check();
-            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let extension =
+                if singular != 0 { singular } else { i32::from(gives_check && ply < 2 * MAX_PLY / 3) };
             let new_depth = depth - 1 + extension;
             self.keys.push(child.key());
             let score = if index == 0 {
@@ -581,8 +617,70 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
 
+        if excluded.is_some() {
+            // Every other move was pruned or none exists: the left-out move is singular.
+            return if best_score == -INFINITE { alpha } else { best_score };
+        }
+        // Teach the correction history how far the search came out from the static evaluation,
+        // where the score says so: not after a capture (the evaluation is not about exchanges),
+        // nor from a bound on the wrong side of the evaluation.
+        if !in_check
+            && best_move.is_none_or(|m| !pos.is_noisy(m))
+            && best_score.abs() < Score::MATE - 1000
+            && !(best_score >= beta && best_score <= static_eval)
+            && !(best_score <= original_alpha && best_score >= static_eval)
+        {
+            if let Some(k) = pos.correction_key() {
+                self.ctx.history.correction.update(pos.to_move(), k, best_score - static_eval, depth);
+            }
+        }
         self.store_result(key, best_move, best_score, depth, ply, (original_alpha, beta));
         best_score
+    }
+
+    /// Searches the node without its table move `mv`, at half depth and just below the table's
+    /// score (a lower bound or exact, from nearly this depth): if no other move comes close,
+    /// `mv` is singular and gets a ply more; if the others beat beta as well, the node fails
+    /// high without searching `mv` (multi-cut); if only the table said `mv` beats beta, it is
+    /// searched a ply shallower.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        tt_entry: Option<TtEntry>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(entry) = tt_entry else { return Singular::Extend(0) };
+        let tt_score = entry.score.from_tt(ply as i32).0;
+        if ply == 0
+            || depth < SINGULAR_MIN_DEPTH
+            || entry.bound == Bound::Upper
+            || entry.depth < depth - SINGULAR_TT_DEPTH_MARGIN
+            || tt_score.abs() >= Score::MATE - 1000
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::Extend(0);
+        }
+        let singular_beta = tt_score - singular_margin(depth);
+        self.excluded[ply] = Some(mv);
+        let score =
+            self.search::<NonPv>(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::Extend(0)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     fn quiesce<N: NodeType>(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -609,7 +707,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
-            let static_eval = self.evals.get_or_insert(key, || pos.evaluate());
+            let static_eval = self.corrected_eval(pos, key);
             best_score = refine_with_table(static_eval, tt_entry, ply);
             if best_score >= beta {
                 return best_score;
@@ -662,6 +760,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         self.store_result(key, best_move, best_score, 0, ply, (original_alpha, beta));
         best_score
+    }
+
+    /// The static evaluation (cached by position) plus the correction history's correction.
+    #[inline]
+    fn corrected_eval(&mut self, pos: &G, key: u64) -> i32 {
+        let raw = self.evals.get_or_insert(key, || pos.evaluate());
+        match pos.correction_key() {
+            Some(k) => {
+                let bound = Score::MATE - 1000;
+                (raw + self.ctx.history.correction.get(pos.to_move(), k)).clamp(-bound, bound)
+            }
+            None => raw,
+        }
     }
 
     /// Stores a node's result: a lower bound after a cutoff, exact when a move raised alpha,
@@ -724,7 +835,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else if self.killers[ply][1] == Some(m) {
                 ORDER_KILLER[1]
             } else {
-                self.ctx.history.get(pos.history_index(m)) + pos.quiet_order(m)
+                self.ctx.history.quiet.get(pos.history_index(m)) + pos.quiet_order(m)
             };
             order.push(order_key(key, index));
         }
@@ -738,11 +849,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
             self.killers[ply][0] = Some(mv);
         }
         let bonus = history_bonus(depth);
-        self.ctx.history.add(pos.history_index(mv), bonus);
+        self.ctx.history.quiet.add(pos.history_index(mv), bonus);
         for &m in tried {
-            self.ctx.history.add(pos.history_index(m), -bonus);
+            self.ctx.history.quiet.add(pos.history_index(m), -bonus);
         }
     }
+}
+
+/// What a singular-extension search decided for the table move.
+enum Singular {
+    /// Search it this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// The node fails high with this score without searching it (multi-cut).
+    Cut(i32),
 }
 
 /// The score a table entry proves for this node, if it is deep enough and its bound decides
