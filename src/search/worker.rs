@@ -656,8 +656,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> Singular {
         let Some(entry) = tt_entry else { return Singular::Extend(0) };
         let tt_score = entry.score.from_tt(ply as i32).0;
-        if ply == 0
-            || depth < SINGULAR_MIN_DEPTH
+        // (Never the root: `search_root` searches the root's moves, `search` starts at ply 1.)
+        if depth < SINGULAR_MIN_DEPTH
             || entry.bound == Bound::Upper
             || entry.depth < depth - SINGULAR_TT_DEPTH_MARGIN
             || tt_score.abs() >= Score::MATE - 1000
