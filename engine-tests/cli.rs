@@ -219,6 +219,12 @@ fn hostile_cases() -> Vec<Case> {
             &["tune", "--data", "engine-tests/data/tactics.epd"],
             "tactics.epd",
         ),
+        case("tune: score weight above 1", &["tune", "--data", SAMPLE, "--score-weight", "1.5"], "1.5"),
+        case(
+            "tune: a score weight without scores in the data",
+            &["tune", "--data", SAMPLE, "--score-weight", "0.5"],
+            "--score-weight 0.5",
+        ),
     ]
 }
 
@@ -630,6 +636,25 @@ fn tune_fits_the_sample_and_writes_the_params_file() {
         .collect();
     assert_eq!(losses, fit, "{out}");
     std::fs::remove_file(&file).unwrap();
+}
+
+/// `jester tune --score-weight` on the shipped scored sample: the scores' scale is fitted and
+/// reported, and the fit lowers the loss against the blended targets.
+#[test]
+fn tune_fits_scored_positions() {
+    let scored = "engine-tests/data/tune-normal-scored.epd";
+    let out = ok(&["tune", "--data", scored, "--score-weight", "0.8", "--epochs", "60", "--threads", "2"]);
+    let line =
+        out.lines().find(|l| l.contains(" positions scored, K_s = ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.ends_with("targets 0.80 score, 0.20 result"), "{line}");
+    let k: f64 = line.split("K_s = ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+    assert!(k > 0.1 && k < 4.0, "{line}");
+    let summary = out.lines().find(|l| l.starts_with("loss before ")).unwrap();
+    let losses: Vec<f64> = summary.split([' ', ',']).filter_map(|w| w.parse().ok()).take(2).collect();
+    assert!(losses.len() == 2 && losses[1] < losses[0], "{summary}");
+    // Without a score weight the scores are read and not used.
+    let out = ok(&["tune", "--data", scored, "--epochs", "0"]);
+    assert!(!out.contains("K_s"), "{out}");
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

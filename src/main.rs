@@ -144,6 +144,10 @@ enum Command {
         /// Gaussian prior on the move; 0 for none).
         #[arg(long, value_name = "LOSS", default_value_t = 0.0)]
         prior: f64,
+        /// The share of a scored position's target (EPD `ce` opcode) that its score gives, the
+        /// rest being its game's result; 0 (the default) fits results alone.
+        #[arg(long, value_name = "W", default_value_t = 0.0)]
+        score_weight: f64,
         /// Write the params file with the tuned weights here (the variant's is
         /// src/eval/params/<variant>.rs).
         #[arg(long, value_name = "FILE")]
@@ -447,6 +451,7 @@ fn run(command: Command) -> Result<(), CommandError> {
             skip_plies,
             min_positions,
             prior,
+            score_weight,
             out,
             positions_out,
             threads,
@@ -461,6 +466,11 @@ fn run(command: Command) -> Result<(), CommandError> {
             if !(prior >= 0.0 && prior.is_finite()) {
                 return Err(CommandError::Tune(format!("--prior '{prior}' must be 0 or above")));
             }
+            if !(0.0..=1.0).contains(&score_weight) {
+                return Err(CommandError::Tune(format!(
+                    "--score-weight '{score_weight}' must be from 0 to 1"
+                )));
+            }
             let settings = jester::tools::tune::Settings {
                 epochs,
                 learning_rate,
@@ -469,6 +479,7 @@ fn run(command: Command) -> Result<(), CommandError> {
                 skip_plies,
                 min_positions,
                 prior,
+                score_weight,
             };
             let command =
                 jester::tools::tune::Command { variant, data, validate, settings, out, positions_out };

@@ -11,6 +11,12 @@
 //! prior that pulls each weight towards its compiled value. Positions held out of the fit
 //! (`--validate`) are scored with the same `K` as it goes, so overfitting shows as their loss
 //! rising while the fitted positions' still falls.
+//!
+//! EPD lines may also carry a searched score of their position (`ce`, centipawns for the side to
+//! move, as a stronger engine found it). With `--score-weight W` each such position's target is
+//! `W·sigmoid(K_s·score) + (1 − W)·result` instead of the bare result, where `K_s` is fitted
+//! first so that the scores predict the results at their best: a score tells far more about one
+//! position than the result of the game it came from.
 
 use crate::core::{Game, MoveList, Record};
 use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
@@ -47,6 +53,8 @@ pub struct Settings {
     /// cannot tell apart (a piece's material against a constant share of its mobility table)
     /// drift together, and rarely seen ones chase their few positions.
     pub prior: f64,
+    /// The share of a scored position's target that its score gives (0: the result alone).
+    pub score_weight: f64,
 }
 
 impl Default for Settings {
@@ -59,15 +67,18 @@ impl Default for Settings {
             skip_plies: 8,
             min_positions: 100,
             prior: 0.0,
+            score_weight: 0.0,
         }
     }
 }
 
-/// A quiet position and the result of its game for White (1, ½ or 0).
+/// A quiet position and the result of its game for White (1, ½ or 0), with a searched score
+/// for White in centipawns where the data gave one.
 #[derive(Clone, Debug)]
 pub struct Sample<G> {
     pub position: G,
     pub result: f64,
+    pub score: Option<i32>,
 }
 
 /// The numbers of a tuning run.
@@ -82,6 +93,9 @@ pub struct Outcome {
     pub validation: Option<(f64, f64)>,
     /// The tuned flat weights, rounded.
     pub weights: Vec<i32>,
+    /// With a score weight: how many positions had a score, and the `K_s` that turns their
+    /// scores into expected results.
+    pub scores: Option<(usize, f64)>,
 }
 
 /// `1 / (1 + 10^(-K·eval/400))`: the expected result for White of a position evaluated `eval`.
@@ -176,7 +190,7 @@ pub fn read_samples<G: Searchable>(
                     .map_err(|e| context(format!("{e} (turn {} of the game)", ply + 1)))?;
                 if ply + 1 >= skip_plies {
                     if let Some(position) = quiet(record.position()) {
-                        samples.push(Sample { position, result });
+                        samples.push(Sample { position, result, score: None });
                     }
                 }
             }
@@ -188,24 +202,35 @@ pub fn read_samples<G: Searchable>(
                 continue;
             }
             let context = |e: String| format!("{source}: line {}: {e}", i + 1);
-            let (position, result) = parse_epd::<G>(line).map_err(context)?;
+            let (position, result, score) = parse_epd::<G>(line).map_err(context)?;
+            // The score is the mover's; White's is the same whichever quiet leaf follows.
+            let white = |cp: i32| if position.to_move() == crate::core::Seat::WHITE { cp } else { -cp };
+            let score = score.map(white);
             if let Some(position) = quiet(&position) {
-                samples.push(Sample { position, result });
+                samples.push(Sample { position, result, score });
             }
         }
     }
     Ok(samples)
 }
 
-/// An EPD line with a result: a position text (EPD's four fields get move counters), then the
+/// An EPD line with a result: a position text (EPD's four fields get move counters), an
+/// optional searched score as a `ce N;` opcode (centipawns for the side to move), then the
 /// result as a last token (`1-0`, `0-1`, `1/2-1/2`, `[1.0]` ...) or as a `c9 "1-0";` opcode.
-fn parse_epd<G: Game>(line: &str) -> Result<(G, f64), String> {
+fn parse_epd<G: Game>(line: &str) -> Result<(G, f64, Option<i32>), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(&last) = words.last() else { return Err("an empty line".into()) };
     let result = result_value(last).ok_or_else(|| format!("'{last}' is not a game result"))?;
     let mut fields = &words[..words.len() - 1];
     if fields.last() == Some(&"c9") {
         fields = &fields[..fields.len() - 1];
+    }
+    let mut score = None;
+    if let [rest @ .., "ce", value] = fields {
+        let cp = value.strip_suffix(';').unwrap_or(value);
+        let cp = cp.parse::<i32>().map_err(|_| format!("'{value}' is not a score in centipawns (ce)"))?;
+        score = Some(cp.clamp(-DECIDED * 16, DECIDED * 16));
+        fields = rest;
     }
     let text = fields.join(" ");
     let position = match G::from_text(&text) {
@@ -215,7 +240,7 @@ fn parse_epd<G: Game>(line: &str) -> Result<(G, f64), String> {
             G::from_text(&format!("{text} 0 1")).map_err(|_| format!("invalid position '{text}': {first}"))?
         }
     };
-    Ok((position, result))
+    Ok((position, result, score))
 }
 
 /// The mean squared error of `sigmoid(K·eval)` against the results.
@@ -226,18 +251,41 @@ fn loss(data: &[(Linear, f64)], weights: &[f64], k: f64) -> f64 {
 
 /// The `K` that minimises the loss of `weights` (golden-section search on 0.05..5).
 fn fit_k(data: &[(Linear, f64)], weights: &[f64]) -> f64 {
+    minimise_on_k(|k| loss(data, weights, k))
+}
+
+/// The `K` in 0.05..5 where `loss` is least (golden-section search; the losses here have one
+/// minimum).
+fn minimise_on_k(loss: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (0.05, 5.0);
     for _ in 0..60 {
         let c = b - ratio * (b - a);
         let d = a + ratio * (b - a);
-        if loss(data, weights, c) < loss(data, weights, d) {
+        if loss(c) < loss(d) {
             b = d;
         } else {
             a = c;
         }
     }
     (a + b) / 2.0
+}
+
+/// The `K_s` under which the scored samples' scores best predict their results.
+fn fit_score_k<G>(samples: &[Sample<G>]) -> f64 {
+    let scored: Vec<(f64, f64)> =
+        samples.iter().filter_map(|s| s.score.map(|cp| (f64::from(cp), s.result))).collect();
+    minimise_on_k(|k| scored.iter().map(|&(cp, r)| (r - sigmoid(k, cp)).powi(2)).sum::<f64>())
+}
+
+/// What a sample is fitted to: its result, blended with its score's expected result.
+fn target<G>(sample: &Sample<G>, score_weight: f64, score_k: f64) -> f64 {
+    match sample.score {
+        Some(cp) if score_weight > 0.0 => {
+            score_weight * sigmoid(score_k, f64::from(cp)) + (1.0 - score_weight) * sample.result
+        }
+        _ => sample.result,
+    }
 }
 
 /// The gradient of the loss with respect to every flat weight.
@@ -283,9 +331,20 @@ pub fn tune<G: Tunable>(
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
 ) -> Outcome {
+    let scored = samples.iter().filter(|s| s.score.is_some()).count();
+    let score_k = (settings.score_weight > 0.0 && scored > 0).then(|| fit_score_k(samples));
     let trace = |set: &[Sample<G>]| -> Vec<(Linear, f64)> {
-        set.par_iter().map(|s| (s.position.linear(), s.result)).collect()
+        let (weight, k) = (settings.score_weight, score_k.unwrap_or(1.0));
+        set.par_iter().map(|s| (s.position.linear(), target(s, weight, k))).collect()
     };
+    if let Some(k) = score_k {
+        progress(&format!(
+            "{scored} of {} positions scored, K_s = {k:.4}; targets {:.2} score, {:.2} result",
+            samples.len(),
+            settings.score_weight,
+            1.0 - settings.score_weight
+        ));
+    }
     let data = trace(samples);
     let validation = trace(held_out);
     let validate = |w: &[f64], k: f64| (!validation.is_empty()).then(|| loss(&validation, w, k));
@@ -347,6 +406,7 @@ pub fn tune<G: Tunable>(
         loss_after: loss(&data, &rounded, k),
         validation,
         weights,
+        scores: score_k.map(|k| (scored, k)),
     }
 }
 
@@ -430,6 +490,12 @@ impl TuneVisitor for Run<'_> {
         if samples.is_empty() {
             return Err("no positions to tune on".into());
         }
+        if command.settings.score_weight > 0.0 && samples.iter().all(|s| s.score.is_none()) {
+            return Err(format!(
+                "--score-weight {} needs positions with a score (an EPD `ce` opcode); the data has none",
+                command.settings.score_weight
+            ));
+        }
         if !command.validate.is_empty() && held_out.is_empty() {
             let files: Vec<String> = command.validate.iter().map(|p| format!("'{}'", p.display())).collect();
             return Err(format!("no positions to hold out in --validate {}", files.join(" ")));
@@ -442,7 +508,12 @@ impl TuneVisitor for Run<'_> {
                     r if r < 0.25 => "0-1",
                     _ => "1/2-1/2",
                 };
-                let _ = writeln!(text, "{} {result}", s.position.to_text());
+                // The score back in the mover's view, as EPD's `ce` is.
+                let score = s.score.map_or(String::new(), |cp| {
+                    let mover = if s.position.to_move() == crate::core::Seat::WHITE { cp } else { -cp };
+                    format!(" ce {mover};")
+                });
+                let _ = writeln!(text, "{}{score} {result}", s.position.to_text());
             }
             write_file(path, &text)?;
         }

@@ -74,7 +74,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         .into_iter()
         .map(|s| {
             let white = s.position.linear().eval(&known_flat);
-            Sample { result: sigmoid(k, white), position: s.position }
+            Sample { result: sigmoid(k, white), position: s.position, score: None }
         })
         .collect();
     let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
@@ -86,6 +86,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         skip_plies: 0,
         min_positions: 20,
         prior: 0.0,
+        score_weight: 0.0,
     };
     let outcome = tune(&samples, &[], &settings, &mut |_| {});
     assert!(
@@ -131,16 +132,89 @@ fn the_prior_holds_the_weights_near_their_compiled_values() {
 
 #[test]
 fn epd_lines_give_positions_and_results() {
-    let (p, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 w - - 1-0").unwrap();
-    assert_eq!((p.to_text().as_str(), r), ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1.0));
-    let (_, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - 3 40 c9 \"1/2-1/2\";").unwrap();
+    let (p, r, score) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 w - - 1-0").unwrap();
+    assert_eq!((p.to_text().as_str(), r, score), ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1.0, None));
+    let (_, r, _) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - 3 40 c9 \"1/2-1/2\";").unwrap();
     assert_eq!(r, 0.5);
-    let (_, r) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - [0.0]").unwrap();
+    let (_, r, _) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - [0.0]").unwrap();
     assert_eq!(r, 0.0);
+    // A searched score (the mover's centipawns) before the result.
+    let (p, r, score) = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 ce -150; 1-0").unwrap();
+    assert_eq!((p.to_text().as_str(), r, score), ("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 1.0, Some(-150)));
+    let e = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - ce +x; 1-0").unwrap_err();
+    assert!(e.contains("'+x;'"), "{e}");
     let e = parse_epd::<Chess>("4k3/8/8/8/8/8/4P3/4K3 b - - draw").unwrap_err();
     assert!(e.contains("'draw'"), "{e}");
     let e = parse_epd::<Chess>("4k3/8/9/8/8/8/4P3/4K3 b - - 1-0").unwrap_err();
     assert!(e.contains("4k3/8/9"), "{e}");
+}
+
+/// Scores read from EPD (the mover's) are turned to White's view.
+#[test]
+fn scores_are_read_in_whites_view() {
+    let text = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1 ce 40; 0-1\n4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 ce 40; 1-0\n";
+    let samples = read_samples::<Chess>(text, "s.epd", 0).unwrap();
+    let scores: Vec<Option<i32>> = samples.iter().map(|s| s.score).collect();
+    assert_eq!(scores, [Some(-40), Some(40)]);
+}
+
+/// A score says more about a position than the result of its game: with the results drawn at
+/// random from what the known weights expect (wins and losses only), a fit to the scores those
+/// weights give lands nearer to them than a fit to the results.
+#[test]
+fn scores_teach_the_known_weights_better_than_results() {
+    let names = Chess::weight_names();
+    let defaults = Chess::weights();
+    let mut known = defaults.clone();
+    for (name, delta) in KNOWN {
+        known[names.iter().position(|n| n == name).unwrap()] += delta;
+    }
+    let k = 1.2;
+    let known_flat: Vec<f64> = known.iter().map(|&w| f64::from(w)).collect();
+    // A fixed stream of uniform numbers (a 64-bit linear congruential generator).
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut uniform = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let samples: Vec<Sample<Chess>> = sample()
+        .into_iter()
+        .map(|s| {
+            let white = s.position.linear().eval(&known_flat);
+            let result = if uniform() < sigmoid(k, white) { 1.0 } else { 0.0 };
+            Sample { result, position: s.position, score: Some(white.round() as i32) }
+        })
+        .collect();
+    let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
+    let settings = |score_weight| Settings {
+        epochs: 2_000,
+        learning_rate: 2.0,
+        only: only.clone(),
+        skip_plies: 0,
+        min_positions: 20,
+        score_weight,
+        ..Settings::default()
+    };
+    let error = |outcome: &Outcome| -> i32 {
+        KNOWN
+            .iter()
+            .map(|(name, _)| names.iter().position(|n| n == name).unwrap())
+            .map(|i| (outcome.weights[i] - known[i]).abs())
+            .sum()
+    };
+    let by_results = tune(&samples, &[], &settings(0.0), &mut |_| {});
+    let by_scores = tune(&samples, &[], &settings(1.0), &mut |_| {});
+    assert_eq!(by_results.scores, None);
+    let (scored, score_k) = by_scores.scores.expect("the scores were used");
+    assert_eq!(scored, samples.len());
+    // The scores' scale is found from the results (a few hundred coin flips: roughly).
+    assert!((score_k - k).abs() < 0.5, "K_s = {score_k}");
+    assert!(
+        error(&by_scores) * 2 < error(&by_results),
+        "off by {} with scores, {} with results",
+        error(&by_scores),
+        error(&by_results)
+    );
 }
 
 #[test]
