@@ -6,11 +6,12 @@
 
 IN.epd has one position a line followed by its game's result, as `jester tune --positions-out`
 writes them. Each position is searched by a UCI engine (default: Debian's Stockfish,
-/usr/games/stockfish) for N nodes (default 5000), one engine process per job (default 2, one
-thread and 16 MB of hash each, then every `--option` in the order given: Fairy-Stockfish scores
-`thronekings` with `--option VariantPath=variants.ini --option UCI_Variant=thronekings` and the
-variants.ini of engine-tests/scripts/ladder.sh), and written to OUT.epd with the engine's last reported score as
-an EPD `ce` opcode (centipawns for the side to move) before the result:
+/usr/games/stockfish) for N nodes (default 5000), one engine process per job (default 2), each
+set to one thread and 16 MB of hash, then to every `--option` in the order given
+(Fairy-Stockfish scores `thronekings` with `--option VariantPath=variants.ini --option
+UCI_Variant=thronekings` and the variants.ini of engine-tests/scripts/ladder.sh). Each line is
+written to OUT.epd with the engine's last reported score as an EPD `ce` opcode (centipawns for
+the side to move) before the result:
 
     <position> ce 35; 1-0
 
@@ -105,8 +106,10 @@ def main():
             entries.append((len(entries), position, result))
     out = [None] * len(entries)
     errors = []
-    workers = [threading.Thread(target=label, args=(args.engine, options, args.nodes, entries[j::args.jobs], out, errors))
-               for j in range(args.jobs)]
+    workers = [
+        threading.Thread(target=label, args=(args.engine, options, args.nodes, entries[j::args.jobs], out, errors))
+        for j in range(args.jobs)
+    ]
     for w in workers:
         w.start()
     for w in workers:

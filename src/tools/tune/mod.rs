@@ -204,8 +204,7 @@ pub fn read_samples<G: Searchable>(
             let context = |e: String| format!("{source}: line {}: {e}", i + 1);
             let (position, result, score) = parse_epd::<G>(line).map_err(context)?;
             // The score is the mover's; White's is the same whichever quiet leaf follows.
-            let white = |cp: i32| if position.to_move() == crate::core::Seat::WHITE { cp } else { -cp };
-            let score = score.map(white);
+            let score = score.map(|cp| flip_for_black(&position, cp));
             if let Some(position) = quiet(&position) {
                 samples.push(Sample { position, result, score });
             }
@@ -229,7 +228,7 @@ fn parse_epd<G: Game>(line: &str) -> Result<(G, f64, Option<i32>), String> {
     if let [rest @ .., "ce", value] = fields {
         let cp = value.strip_suffix(';').unwrap_or(value);
         let cp = cp.parse::<i32>().map_err(|_| format!("'{value}' is not a score in centipawns (ce)"))?;
-        score = Some(cp.clamp(-DECIDED * 16, DECIDED * 16));
+        score = Some(cp);
         fields = rest;
     }
     let text = fields.join(" ");
@@ -241,6 +240,15 @@ fn parse_epd<G: Game>(line: &str) -> Result<(G, f64, Option<i32>), String> {
         }
     };
     Ok((position, result, score))
+}
+
+/// A score in the view of the seat to move in `pos` turned to White's view, or back.
+fn flip_for_black<G: Game>(pos: &G, cp: i32) -> i32 {
+    if pos.to_move() == crate::core::Seat::WHITE {
+        cp
+    } else {
+        -cp
+    }
 }
 
 /// The mean squared error of `sigmoid(K·eval)` against the results.
@@ -509,10 +517,8 @@ impl TuneVisitor for Run<'_> {
                     _ => "1/2-1/2",
                 };
                 // The score back in the mover's view, as EPD's `ce` is.
-                let score = s.score.map_or(String::new(), |cp| {
-                    let mover = if s.position.to_move() == crate::core::Seat::WHITE { cp } else { -cp };
-                    format!(" ce {mover};")
-                });
+                let score =
+                    s.score.map_or(String::new(), |cp| format!(" ce {};", flip_for_black(&s.position, cp)));
                 let _ = writeln!(text, "{}{score} {result}", s.position.to_text());
             }
             write_file(path, &text)?;
