@@ -118,7 +118,7 @@ fn a_crash_forfeits_and_the_engine_is_restarted() {
         );
     }
     // Started once to check it can play, once for game 1, and again after its crash.
-    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    let starts = std::fs::read_to_string(&log).unwrap().lines().filter(|l| l.starts_with("start ")).count();
     assert_eq!(starts, 3, "{}", run.out);
     let _ = std::fs::remove_file(&log);
 }
@@ -388,6 +388,44 @@ fn random_openings_are_shared_by_each_pair_of_games() {
     assert!(text.contains("[White \"one\"]") && text.contains("[White \"two\"]"), "{text}");
     assert_eq!(text.matches("[PlyCount").count(), 2, "{text}");
     assert!(!text.contains("forfeit") && !text.contains("infraction"), "{text}");
+}
+
+/// `nodes=N` gives one engine its own node count in a node-limited match; the other keeps
+/// `--nodes`. Without `--nodes`, or for a CECP engine, it is refused.
+#[test]
+fn an_engine_may_search_its_own_node_count() {
+    let log = temp("own-nodes.log");
+    let _ = std::fs::remove_file(&log);
+    let logged = |name: &str, extra: &str| {
+        format!("{} 'arg=--log' 'arg={}' {extra}", scripted(name, "uci", "e2e4", &[]), log.display())
+    };
+    let run = jester_match(&[
+        "--engine",
+        &logged("odds", "nodes=1234"),
+        "--engine",
+        &logged("even", ""),
+        "--games",
+        "2",
+        "--nodes",
+        "500",
+        "--max-plies",
+        "1",
+    ]);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    // Two games of one ply, the seats swapped: each engine moved once, as White.
+    let goes: Vec<&str> = text.lines().filter(|l| l.starts_with("go")).collect();
+    assert_eq!(goes.len(), 2, "{text}");
+    assert!(goes.contains(&"go nodes 1234") && goes.contains(&"go nodes 500"), "{text}");
+    let run = jester_match(&["--engine", &logged("odds", "nodes=1234"), "--engine", &logged("even", "")]);
+    assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+    assert!(run.err.contains("engine 'odds'") && run.err.contains("--nodes"), "{}", run.err);
+    let _ = std::fs::remove_file(&log);
+    let cecp = format!("{} nodes=1000", jester_engine("xboard"));
+    let run = jester_match(&["--engine", &cecp, "--engine", &jester_engine("uci"), "--nodes", "1000"]);
+    assert_eq!(run.status, Some(2), "{}{}", run.out, run.err);
+    assert!(run.err.contains("nodes=N needs proto=uci"), "{}", run.err);
 }
 
 #[test]

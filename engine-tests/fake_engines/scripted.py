@@ -8,7 +8,8 @@ whatever the position. Faults on request: hang, crash, an illegal move, resign, 
 
 N counts move requests from 1 over the process's life, so a restarted engine starts again.
 --score is the score it reports with every move (its thinking output); --log appends a line
-per start, and one per variant it is told to play, so tests can count restarts.
+per start, one per variant it is told to play and (UCI) each `go` line, so tests can count
+restarts and see the limits it was given.
 --variants lists the variants it offers (UCI_Variant, feature variants; default: every jester
 variant; "none": no list, so standard chess only). As Fairy-Stockfish 11.1 does, it offers a
 VariantPath option and adds the variants its file defines, announcing them only when asked
@@ -94,6 +95,7 @@ def main():
             elif command == "ucinewgame":
                 played = 0
             elif command == "go":
+                log(line.strip())
                 reply = next_move()
                 say("info depth 1 score cp %d" % args.score)
                 say("bestmove " + ("0000" if reply in ("resign", "claim") else reply))

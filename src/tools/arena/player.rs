@@ -134,6 +134,10 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// CECP only: think on the opponent's time (`hard`; otherwise `easy`).
     pub ponder: bool,
+    /// UCI only, in a node-limited match: this engine's own node count for every move, in
+    /// place of `--nodes` (node odds; or two copies of one engine that would otherwise play
+    /// both games of an opening alike).
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -145,6 +149,7 @@ impl EngineSpec {
             protocol,
             options: Vec::new(),
             ponder: false,
+            nodes: None,
         }
     }
 
@@ -164,6 +169,7 @@ impl EngineSpec {
         let mut args = Vec::new();
         let mut options = Vec::new();
         let mut ponder = false;
+        let mut nodes = None;
         for word in words {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(format!("engine setting '{word}' is not KEY=VALUE"));
@@ -186,26 +192,31 @@ impl EngineSpec {
                         _ => return Err(format!("ponder '{value}': expected true or false")),
                     }
                 }
+                "nodes" => match value.parse::<u64>() {
+                    Ok(n) if n > 0 => nodes = Some(n),
+                    _ => return Err(format!("nodes '{value}': expected a positive whole number")),
+                },
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.is_empty() => {
                         options.push((option.to_string(), value.to_string()))
                     }
-                    _ => {
-                        return Err(format!(
-                            "engine setting '{key}' unknown (cmd, proto, name, arg, option.NAME, ponder)"
-                        ))
-                    }
+                    _ => return Err(format!(
+                        "engine setting '{key}' unknown (cmd, proto, name, arg, option.NAME, ponder, nodes)"
+                    )),
                 },
             }
         }
         let program = cmd.ok_or_else(|| format!("engine '{text}' has no cmd=PATH"))?;
         let protocol = protocol.ok_or_else(|| format!("engine '{text}' has no proto=uci|xboard"))?;
+        if nodes.is_some() && protocol == Protocol::Cecp {
+            return Err(format!("engine '{text}': nodes=N needs proto=uci (CECP has no node limit)"));
+        }
         let label = name.unwrap_or_else(|| {
             program
                 .file_name()
                 .map_or_else(|| program.display().to_string(), |f| f.to_string_lossy().into_owned())
         });
-        Ok(EngineSpec { label, program, args, protocol, options, ponder })
+        Ok(EngineSpec { label, program, args, protocol, options, ponder, nodes })
     }
 
     /// Starts the engine and completes the protocol handshake.
@@ -455,6 +466,8 @@ pub struct UciPlayer {
     process: Process,
     label: String,
     variants: OfferedVariants,
+    /// The engine's own node count, in place of the match's (`nodes=N`).
+    nodes: Option<u64>,
 }
 
 impl UciPlayer {
@@ -519,7 +532,7 @@ impl UciPlayer {
                 return Err(fail(&mut process, &format!("{}: UCI handshake failed ({e:?})", spec.label)))
             }
         }
-        Ok(UciPlayer { process, label: spec.label.clone(), variants })
+        Ok(UciPlayer { process, label: spec.label.clone(), variants, nodes: spec.nodes })
     }
 }
 
@@ -609,7 +622,7 @@ impl Player for UciPlayer {
             }
             TimeControl::MoveTime(t) => format!("go movetime {}", ms(t)),
             TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
+            TimeControl::Nodes(n) => format!("go nodes {}", self.nodes.unwrap_or(n)),
         };
         // The clock runs from the moment `go` is written.
         let sent = self.process.send(&go)?;
@@ -1074,8 +1087,10 @@ mod tests {
         assert_eq!(e.protocol, Protocol::Uci);
         assert_eq!(e.options, [("Skill Level".into(), "3".into()), ("Hash".into(), "16".into())]);
         assert_eq!(e.args, ["-q"]);
+        assert_eq!(e.nodes, None);
         let e = EngineSpec::parse("cmd=fairymax proto=xboard name=\"Fairy Max\"").unwrap();
         assert_eq!((e.label.as_str(), e.protocol), ("Fairy Max", Protocol::Cecp));
+        assert_eq!(EngineSpec::parse("cmd=x proto=uci nodes=4100").unwrap().nodes, Some(4100));
         for (bad, named) in [
             ("proto=uci", "no cmd"),
             ("cmd=x", "no proto"),
@@ -1083,6 +1098,9 @@ mod tests {
             ("cmd=x proto=uci colour=red", "'colour'"),
             ("cmd=x proto=uci lonely", "'lonely'"),
             ("cmd=x proto=uci 'open", "unclosed"),
+            ("cmd=x proto=uci nodes=0", "nodes '0'"),
+            ("cmd=x proto=uci nodes=4k", "nodes '4k'"),
+            ("cmd=x proto=xboard nodes=100", "needs proto=uci"),
         ] {
             let e = EngineSpec::parse(bad).unwrap_err();
             assert!(e.contains(named), "{bad}: {e}");

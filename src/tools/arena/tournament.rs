@@ -345,6 +345,9 @@ fn check_engine(
             _ => {}
         }
     }
+    if spec.nodes.is_some() && !matches!(config.game.tc, TimeControl::Nodes(_)) {
+        return refuse("nodes=N sets its own node count in a node-limited match (--nodes)".into());
+    }
     if matches!(config.openings, OpeningSource::File(_)) && !player.can_set_up() {
         return refuse(
             "it cannot be given a position (no feature setboard=1), and --openings needs one".into(),
