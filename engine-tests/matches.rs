@@ -428,6 +428,71 @@ fn an_engine_may_search_its_own_node_count() {
     assert!(run.err.contains("nodes=N needs proto=uci"), "{}", run.err);
 }
 
+/// `--random-armies` draws both armies for each pair of games (both games of a pair alike), the
+/// same with the same seed; a variant without armies, or a file of openings, is refused.
+#[test]
+fn random_armies_are_drawn_for_each_pair() {
+    let army_fields = |seed: &str| {
+        let pgn = temp(&format!("armies-{seed}.pgn"));
+        let run = jester_match(&[
+            "--variant",
+            "cwda",
+            "--engine",
+            &format!("{} name=one", jester_engine("uci")),
+            "--engine",
+            &format!("{} name=two", jester_engine("uci")),
+            "--games",
+            "16",
+            "--depth",
+            "1",
+            "--max-plies",
+            "2",
+            "--random-armies",
+            "--seed",
+            seed,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let _ = std::fs::remove_file(&pgn);
+        // One army field a game, "fide/fide" where the game started from the plain start.
+        let fields: Vec<String> = text
+            .split("[Event ")
+            .skip(1)
+            .map(|game| {
+                game.lines()
+                    .find_map(|l| l.strip_prefix("[FEN \""))
+                    .map_or("fide/fide".to_string(), |fen| fen.split_whitespace().nth(6).unwrap().to_string())
+            })
+            .collect();
+        assert_eq!(fields.len(), 16, "{text}");
+        fields
+    };
+    let fields = army_fields("5");
+    for pair in fields.chunks(2) {
+        assert_eq!(pair[0], pair[1], "{fields:?}");
+    }
+    let mut distinct = fields.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() >= 3, "{fields:?}");
+    assert_eq!(army_fields("5"), fields);
+    let jester = jester_engine("uci");
+    let other = format!("{jester} name=other");
+    for (extra, named) in [
+        (&["--variant", "normal"][..], "has no armies"),
+        (&["--variant", "cwda", "--white-army", "nutty"][..], "--white-army"),
+        (&["--variant", "cwda", "--openings", "x.epd"][..], "--openings"),
+    ] {
+        let mut args = vec!["--engine", jester.as_str(), "--engine", other.as_str(), "--random-armies"];
+        args.extend_from_slice(extra);
+        let run = jester_match(&args);
+        assert_eq!(run.status, Some(2), "{extra:?}: {}{}", run.out, run.err);
+        assert!(run.err.contains(named), "{extra:?}: {}", run.err);
+    }
+}
+
 #[test]
 fn bad_settings_are_refused_by_name() {
     let jester = jester_engine("uci");

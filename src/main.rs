@@ -238,6 +238,10 @@ struct MatchFlags {
     /// Black's army (as --white-army).
     #[arg(long, default_value = "fide")]
     black_army: String,
+    /// Each pair of games draws both armies at random (repeatable with --seed), in the variants
+    /// that have armies; the openings are the armies' start or --random-plies from it.
+    #[arg(long, conflicts_with_all = ["white_army", "black_army", "openings"])]
+    random_armies: bool,
 }
 
 impl MatchFlags {
@@ -299,6 +303,7 @@ impl MatchFlags {
             seed,
             event: self.event,
             armies,
+            random_armies: self.random_armies,
         };
         Ok((variant, config))
     }

@@ -200,9 +200,10 @@ impl EngineSpec {
                     Some(option) if !option.is_empty() => {
                         options.push((option.to_string(), value.to_string()))
                     }
-                    _ => return Err(format!(
-                        "engine setting '{key}' unknown (cmd, proto, name, arg, option.NAME, ponder, nodes)"
-                    )),
+                    _ => {
+                        let known = "cmd, proto, name, arg, option.NAME, ponder, nodes";
+                        return Err(format!("engine setting '{key}' unknown ({known})"));
+                    }
                 },
             }
         }

@@ -65,6 +65,9 @@ pub struct MatchConfig {
     /// their start position (sent to engines as a position text with its armies field), and
     /// opening texts without an armies field get them.
     pub armies: Armies,
+    /// Instead of `armies`: each pair of games draws both armies at random (from the seed), so
+    /// that a match samples every pairing of the armies.
+    pub random_armies: bool,
 }
 
 /// A match that could not start. Nothing was played.
@@ -137,7 +140,8 @@ fn run<G: Searchable>(
             spec.start().map_err(|e| MatchError(format!("engine '{}' cannot play: {e}", spec.label)))?;
         check_engine(config, spec, player.as_ref(), G::NAME)?;
     }
-    let openings = Openings::<G>::new(&config.openings, config.seed, config.armies)?;
+    let armies = if config.random_armies { ArmyChoice::Random } else { ArmyChoice::Fixed(config.armies) };
+    let openings = Openings::<G>::new(&config.openings, config.seed, armies)?;
     if G::start().seats() > 2 {
         let (seated, seated_tallies) = super::four_seats::run::<G>(config, &openings, out)?;
         return Ok(MatchSummary {
@@ -522,6 +526,13 @@ fn game_pgn<G: Game>(config: &MatchConfig, job: &Job, result: &GameResult) -> St
     pgn::write_ended(&record, &header, &ending)
 }
 
+/// The armies games start with: the same in every game, or drawn afresh for each pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ArmyChoice {
+    Fixed(Armies),
+    Random,
+}
+
 /// The openings, one per pair of games: a file's, used in order and repeated, or random ones
 /// made when first needed (in pair order, so a seed gives the same openings whatever the
 /// concurrency).
@@ -529,28 +540,31 @@ pub(super) struct Openings<G: Game> {
     source: OpeningSource,
     /// The start position's text where it is not the variant's plain start (armies chosen).
     start: Option<String>,
-    armies: Armies,
+    armies: ArmyChoice,
     /// A file's openings, or the random ones made so far, with what makes more.
     made: Mutex<(Vec<Opening>, StdRng, Option<Engine>)>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Searchable> Openings<G> {
-    fn new(source: &OpeningSource, seed: u64, armies: Armies) -> Result<Openings<G>, MatchError> {
-        let fide = armies == [Army::Fide; 2];
-        let start = match G::start_with_armies(armies) {
-            _ if fide => None,
-            Some(position) => Some(position.to_text()),
-            None => {
-                return Err(MatchError(format!(
-                    "variant '{}' has no armies (asked for '{}')",
-                    G::NAME,
-                    Army::write_pair(armies)
-                )))
+    fn new(source: &OpeningSource, seed: u64, armies: ArmyChoice) -> Result<Openings<G>, MatchError> {
+        let fixed = match armies {
+            ArmyChoice::Fixed(armies) => armies,
+            ArmyChoice::Random => {
+                if matches!(source, OpeningSource::File(_)) {
+                    return Err(MatchError(
+                        "random armies need openings made by the match, not --openings".into(),
+                    ));
+                }
+                if G::start_with_armies([Army::Clobberers, Army::Nutty]).is_none() {
+                    return Err(MatchError(format!("variant '{}' has no armies to draw", G::NAME)));
+                }
+                [Army::Fide; 2]
             }
         };
+        let start = army_start::<G>(fixed)?;
         let made = match source {
-            OpeningSource::File(path) => read_openings::<G>(path, armies)?,
+            OpeningSource::File(path) => read_openings::<G>(path, fixed)?,
             OpeningSource::Start | OpeningSource::Random { .. } => Vec::new(),
         };
         Ok(Openings {
@@ -565,19 +579,44 @@ impl<G: Searchable> Openings<G> {
     pub(super) fn get(&self, pair: usize) -> Result<Opening, MatchError> {
         let mut guard = self.made.lock().unwrap_or_else(|e| e.into_inner());
         let (made, rng, engine) = &mut *guard;
-        match self.source {
-            OpeningSource::Start => Ok(Opening { start: self.start.clone(), moves: Vec::new() }),
-            OpeningSource::File(_) => Ok(made[pair % made.len()].clone()),
-            OpeningSource::Random { plies, balance } => {
+        match (self.source.clone(), self.armies) {
+            (OpeningSource::Start, ArmyChoice::Fixed(_)) => {
+                Ok(Opening { start: self.start.clone(), moves: Vec::new() })
+            }
+            (OpeningSource::File(_), _) => Ok(made[pair % made.len()].clone()),
+            (source, choice) => {
                 while made.len() <= pair {
-                    let engine = engine.get_or_insert_with(Engine::new);
-                    let mut opening = random_opening::<G>(self.armies, plies, balance, rng, engine)?;
-                    opening.start.clone_from(&self.start);
+                    let armies = match choice {
+                        ArmyChoice::Fixed(armies) => armies,
+                        ArmyChoice::Random => [0, 1].map(|_| Army::ALL[rng.gen_range(0..Army::ALL.len())]),
+                    };
+                    let mut opening = match source {
+                        OpeningSource::Random { plies, balance } => {
+                            let engine = engine.get_or_insert_with(Engine::new);
+                            random_opening::<G>(armies, plies, balance, rng, engine)?
+                        }
+                        _ => Opening { start: None, moves: Vec::new() },
+                    };
+                    opening.start = army_start::<G>(armies)?;
                     made.push(opening);
                 }
                 Ok(made[pair].clone())
             }
         }
+    }
+}
+
+/// The start position's text for these armies; `None` for the FIDE armies (the variant's own
+/// start).
+fn army_start<G: Game>(armies: Armies) -> Result<Option<String>, MatchError> {
+    match G::start_with_armies(armies) {
+        _ if armies == [Army::Fide; 2] => Ok(None),
+        Some(position) => Ok(Some(position.to_text())),
+        None => Err(MatchError(format!(
+            "variant '{}' has no armies (asked for '{}')",
+            G::NAME,
+            Army::write_pair(armies)
+        ))),
     }
 }
 
