@@ -192,9 +192,14 @@ fn hostile_cases() -> Vec<Case> {
         case("unknown subcommand", &["frobnicate"], "frobnicate"),
         // jester tune.
         case(
-            "tune: a variant without tunable weights",
+            "tune: positions of another variant",
             &["tune", "--variant", "fimbriation", "--data", SAMPLE],
-            "fimbriation",
+            "tune-normal.epd: line 4",
+        ),
+        case(
+            "tune: four-seat positions out as EPD",
+            &["tune", "--variant", "fimbriation", "--data", FIMBRIATION, "--positions-out", "/tmp/x.epd"],
+            "--positions-out",
         ),
         case("tune: a missing data file", &["tune", "--data", "no-such-file.pgn"], "no-such-file.pgn"),
         case(
@@ -635,6 +640,27 @@ fn tune_fits_the_sample_and_writes_the_params_file() {
         .take(2)
         .collect();
     assert_eq!(losses, fit, "{out}");
+    std::fs::remove_file(&file).unwrap();
+}
+
+/// Four-seat games of Fimbriation with their standings (`jester match --pgn`).
+const FIMBRIATION: &str = "engine-tests/data/tune-fimbriation.pgn";
+
+/// `jester tune --variant fimbriation`: each seat's score is fitted to its share of the
+/// points; the loss falls, and the params file is Fimbriation's (the compiled one with no epochs).
+#[test]
+fn tune_fits_four_seat_games() {
+    let file = temp("fimbriation.rs");
+    let path = file.to_str().unwrap();
+    let args = ["tune", "--variant", "fimbriation", "--data", FIMBRIATION, "--threads", "2", "--out", path];
+    let out = ok(&[&args[..], &["--epochs", "60", "--min-positions", "20"]].concat());
+    let summary = out.lines().find(|l| l.starts_with("loss before ")).unwrap_or_else(|| panic!("{out}"));
+    let losses: Vec<f64> = summary.split([' ', ',']).filter_map(|w| w.parse().ok()).take(2).collect();
+    assert!(losses.len() == 2 && losses[1] < losses[0], "{summary}");
+    let tuned = std::fs::read_to_string(&file).unwrap();
+    assert!(tuned.contains("pub const PARAMS: FimbriationParams = FimbriationParams {"), "{tuned}");
+    ok(&[&args[..], &["--epochs", "0"]].concat());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), include_str!("../src/eval/params/fimbriation.rs"));
     std::fs::remove_file(&file).unwrap();
 }
 

@@ -5,6 +5,8 @@
 //! (M7) is what makes this the right shape: a seat that eliminates another doubles its army, so
 //! a rival's elimination of a third seat shows up as a loss, and our own as a gain.
 
+use super::params::{flatten, names, param_struct, slot_of, unflatten, Coefficients, NoTrace, Tracer};
+use super::tuning::{Linear, Tunable};
 use crate::core::{MoveList, Seat};
 use crate::search::Searchable;
 use crate::variants::fimbriation::board::{Square, CELLS, KNIGHT, NO_SQUARE, RAYS, STEP};
@@ -12,47 +14,69 @@ use crate::variants::fimbriation::{
     pawn_line_of, pawn_lines, Fimbriation, Move, MoveKind, Role, NO_PROGRESS_PLIES, SEATS,
 };
 
-/// Material values. Knights and Bishops lose some reach to One Foot in the Grave (M3) near the
-/// block corners; the values stay near FIDE's because most of the board is inside one block.
-const VALUE: [i32; 6] = [100, 290, 310, 500, 920, 0];
-/// Per square a piece reaches (mobility), by role.
-const MOBILITY: [i32; 6] = [0, 4, 3, 2, 1, 0];
-/// Per step a pawn has advanced from its start line (promotion after six).
-const PAWN_STEP: i32 = 9;
-/// Per own piece next to the King.
-const SHELTER: i32 = 8;
-/// A King attacked now by a seat whose turn comes before its own: unless a seat in between
-/// blocks or captures, it is removed (M7). Most of an army's worth.
-const KING_DOOMED: i32 = 1_500;
-/// A King attacked by a seat that moves after it: it must spend its move escaping.
-const KING_CHECKED: i32 = 60;
-/// The seat to move is in check: it must answer now.
-const IN_CHECK: i32 = 30;
+param_struct! {
+    /// Fimbriation's evaluation weights (centipawns, a seat's own view); the values are in
+    /// src/eval/params/fimbriation.rs, which `jester tune` rewrites.
+    pub struct FimbriationParams {
+        /// Material, by role (P N B R Q K). Knights and Bishops lose some reach to One Foot in
+        /// the Grave (M3) near the block corners; the values stay near FIDE's because most of
+        /// the board is inside one block. Also the exchange test's values.
+        pub value: [i32; 6],
+        /// Per square a piece reaches (mobility), by role (Knight to Queen).
+        pub mobility: [i32; 6],
+        /// Per step a pawn has advanced from its start line (promotion after six).
+        pub pawn_step: i32,
+        /// Per own piece next to the King (at most four count).
+        pub shelter: i32,
+        /// A King attacked now by a seat whose turn comes before its own: unless a seat in
+        /// between blocks or captures, it is removed (M7). Most of an army's worth.
+        pub king_doomed: i32,
+        /// A King attacked by a seat that moves after it: it must spend its move escaping.
+        pub king_checked: i32,
+        /// The seat to move is in check: it must answer now.
+        pub in_check: i32,
+    }
+}
+
+/// The compiled weights.
+const PARAMS: FimbriationParams = crate::eval::params::fimbriation::PARAMS;
+/// Material by role, for the exchange test.
+const VALUE: [i32; 6] = PARAMS.value;
 
 /// Ordering values for MVV/LVA.
 const ORDER_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
 
 /// The strength of every seat (0 for eliminated ones).
-fn strengths(pos: &Fimbriation) -> [i32; SEATS] {
-    std::array::from_fn(|seat| strength(pos, Seat(seat as u8)))
+fn strengths(pos: &Fimbriation, w: &FimbriationParams) -> [i32; SEATS] {
+    std::array::from_fn(|seat| strength(pos, Seat(seat as u8), w, &mut NoTrace))
 }
 
-/// One seat's strength: its pieces summed in a local, not in a shared array indexed by owner,
-/// so that each piece's terms do not wait on the previous piece's store.
-fn strength(pos: &Fimbriation, seat: Seat) -> i32 {
+/// One seat's strength with weights `w`, reporting the weights it adds (numbered as
+/// [`FimbriationParams`]' flat view) to `trace`: its pieces summed in a local, not in a shared
+/// array indexed by owner, so that each piece's terms do not wait on the previous piece's store.
+/// Inlined, so that the search's copy reads the compiled weights as constants.
+#[inline(always)]
+fn strength<T: Tracer>(pos: &Fimbriation, seat: Seat, w: &FimbriationParams, trace: &mut T) -> i32 {
+    let index = |weight: &i32| slot_of(w, weight);
     let mut total = 0;
     for sq in pos.pieces_of(seat) {
         let Some(p) = pos.piece_at(sq) else { continue };
         let role = p.role();
-        total += VALUE[role as usize];
+        total += w.value[role as usize];
+        trace.add(index(&w.value[role as usize]), 1);
         match role {
             Role::Pawn => {
                 let dir = p.direction();
                 let (start, _) = pawn_lines(dir);
-                let at = pawn_line_of(dir, sq);
-                total += PAWN_STEP * (at as i32 - start as i32).abs();
+                let steps = (pawn_line_of(dir, sq) as i32 - start as i32).abs();
+                total += w.pawn_step * steps;
+                trace.add(index(&w.pawn_step), steps);
             }
-            Role::Knight => total += MOBILITY[1] * reach_knight(pos, sq, seat),
+            Role::Knight => {
+                let reach = reach_knight(pos, sq, seat);
+                total += w.mobility[1] * reach;
+                trace.add(index(&w.mobility[1]), reach);
+            }
             Role::Bishop | Role::Rook | Role::Queen => {
                 let dirs = match role {
                     Role::Rook => 0..4,
@@ -68,14 +92,16 @@ fn strength(pos: &Fimbriation, seat: Seat) -> i32 {
                         }
                     }
                 }
-                total += MOBILITY[role as usize] * reach;
+                total += w.mobility[role as usize] * reach;
+                trace.add(index(&w.mobility[role as usize]), reach);
             }
             Role::King => {
                 let shelter = (0..8)
                     .map(|d| STEP[sq as usize][d])
                     .filter(|&t| t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == seat))
                     .count() as i32;
-                total += SHELTER * shelter.min(4);
+                total += w.shelter * shelter.min(4);
+                trace.add(index(&w.shelter), shelter.min(4));
             }
         }
     }
@@ -90,9 +116,34 @@ fn reach_knight(pos: &Fimbriation, sq: Square, owner: Seat) -> i32 {
         .count() as i32
 }
 
-/// The penalty each King carries for the attacks on it, given who moves next.
-fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
-    let mut danger = [0; SEATS];
+/// How much danger a King is in, given who moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Danger {
+    None,
+    /// Its seat is to move and attacked by another: it must answer now.
+    InCheck,
+    /// Attacked by a seat that moves after it: it must spend its move escaping.
+    Checked,
+    /// Attacked by a seat whose turn comes before its own: removed unless a seat in between
+    /// helps (M7).
+    Doomed,
+}
+
+impl Danger {
+    /// The weight this danger costs, if any.
+    fn weight(self, w: &FimbriationParams) -> Option<&i32> {
+        match self {
+            Danger::None => None,
+            Danger::InCheck => Some(&w.in_check),
+            Danger::Checked => Some(&w.king_checked),
+            Danger::Doomed => Some(&w.king_doomed),
+        }
+    }
+}
+
+/// The danger each King is in for the attacks on it, given who moves next.
+fn king_dangers(pos: &Fimbriation) -> [Danger; SEATS] {
+    let mut danger = [Danger::None; SEATS];
     let to_move = pos.side();
     for seat in 0..SEATS as u8 {
         let seat = Seat(seat);
@@ -103,7 +154,7 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
         if seat == to_move {
             // In check: attacked by another seat.
             if attackers & !(1 << seat.0) != 0 {
-                danger[seat.index()] = IN_CHECK;
+                danger[seat.index()] = Danger::InCheck;
             }
             continue;
         }
@@ -112,11 +163,11 @@ fn king_dangers(pos: &Fimbriation) -> [i32; SEATS] {
     danger
 }
 
-/// The penalty of the King of `seat`, whose seat is not to move, given which seats attack it
-/// (`attacks`): [`KING_DOOMED`] if a live seat whose turn falls after the one to move and before
-/// `seat`'s attacks it, else [`KING_CHECKED`] if any other live seat does. Shared by the
-/// evaluation and by the test that checks its one-look attacker sets.
-fn waiting_king_danger(pos: &Fimbriation, seat: Seat, attacks: impl Fn(Seat) -> bool) -> i32 {
+/// The danger of the King of `seat`, whose seat is not to move, given which seats attack it
+/// (`attacks`): doomed if a live seat whose turn falls after the one to move and before
+/// `seat`'s attacks it, else checked if any other live seat does. Shared by the evaluation and
+/// by the test that checks its one-look attacker sets.
+fn waiting_king_danger(pos: &Fimbriation, seat: Seat, attacks: impl Fn(Seat) -> bool) -> Danger {
     let to_move = pos.side();
     let (mut doomed, mut checked, mut before) = (false, false, true);
     // Seats that move before `seat` does: from the one to move up to `seat`, exclusive.
@@ -134,20 +185,27 @@ fn waiting_king_danger(pos: &Fimbriation, seat: Seat, attacks: impl Fn(Seat) -> 
         s = Seat((s.0 + 1) % SEATS as u8);
     }
     if doomed {
-        KING_DOOMED
+        Danger::Doomed
     } else if checked {
-        KING_CHECKED
+        Danger::Checked
     } else {
-        0
+        Danger::None
     }
 }
 
 /// The score of every seat: its strength minus the mean of its live opponents'.
 pub fn evaluate_all(pos: &Fimbriation) -> [i32; SEATS] {
-    let mut strength = strengths(pos);
+    evaluate_all_with(pos, &PARAMS)
+}
+
+/// [`evaluate_all`] with weights `w`. Inlined, so that the search's copy reads the compiled
+/// weights as constants.
+#[inline(always)]
+fn evaluate_all_with(pos: &Fimbriation, w: &FimbriationParams) -> [i32; SEATS] {
+    let mut strength = strengths(pos, w);
     let danger = king_dangers(pos);
     for i in 0..SEATS {
-        strength[i] -= danger[i];
+        strength[i] -= danger[i].weight(w).copied().unwrap_or(0);
     }
     // Every node evaluates: sums over the live seats, no allocation.
     let live = |i: usize| pos.is_live(Seat(i as u8));
@@ -159,6 +217,85 @@ pub fn evaluate_all(pos: &Fimbriation) -> [i32; SEATS] {
         out[i] = strength[i] - mean;
     }
     out
+}
+
+/// Each live seat's score as a linear function of the flat weights (what the tuner fits): its
+/// own traced strength and King danger minus the mean of its live opponents'. `None` for seats
+/// out of play. Exact but for the search's integer division of the mean.
+fn seat_linears(pos: &Fimbriation) -> [Option<Linear>; SEATS] {
+    let slots = <FimbriationParams as super::params::ParamValue>::SLOTS;
+    let dangers = king_dangers(pos);
+    let live: Vec<usize> = (0..SEATS).filter(|&i| pos.is_live(Seat(i as u8))).collect();
+    let own: Vec<Coefficients> = (0..SEATS)
+        .map(|i| {
+            let mut trace = Coefficients::new(slots);
+            if live.contains(&i) {
+                strength(pos, Seat(i as u8), &PARAMS, &mut trace);
+                if let Some(weight) = dangers[i].weight(&PARAMS) {
+                    trace.add(slot_of(&PARAMS, weight), -1);
+                }
+            }
+            trace
+        })
+        .collect();
+    std::array::from_fn(|i| {
+        if !live.contains(&i) {
+            return None;
+        }
+        let mut coefficients: Vec<f32> = own[i].counts.iter().map(|&c| c as f32).collect();
+        let opponents = live.len() - 1;
+        for &j in live.iter().filter(|&&j| j != i) {
+            for (slot, &c) in own[j].counts.iter().enumerate() {
+                coefficients[slot] -= c as f32 / opponents as f32;
+            }
+        }
+        let terms = coefficients
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0.0)
+            .map(|(slot, &c)| (slot as u32, c))
+            .collect();
+        Some(Linear { terms, constant: 0.0 })
+    })
+}
+
+impl Tunable for Fimbriation {
+    fn params_path() -> String {
+        "src/eval/params/fimbriation.rs".into()
+    }
+
+    fn weight_names() -> Vec<String> {
+        names::<FimbriationParams>()
+    }
+
+    fn weights() -> Vec<i32> {
+        flatten(&PARAMS)
+    }
+
+    /// The seat to move's score (four seats have no White's view).
+    fn linear(&self) -> Linear {
+        seat_linears(self)[self.side().index()].clone().unwrap_or_default()
+    }
+
+    fn seat_linears(&self) -> Vec<(usize, Linear)> {
+        seat_linears(self).into_iter().enumerate().filter_map(|(i, l)| l.map(|l| (i, l))).collect()
+    }
+
+    fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {
+        evaluate_all_with(self, &unflatten(&PARAMS, weights))[self.side().index()]
+    }
+
+    fn params_file(weights: &[i32]) -> String {
+        let params = unflatten(&PARAMS, weights);
+        let imports = "crate::eval::fimbriation::FimbriationParams";
+        super::params::params_file(
+            "fimbriation",
+            "FimbriationParams",
+            imports,
+            "src/eval/fimbriation.rs",
+            &params,
+        )
+    }
 }
 
 impl Searchable for Fimbriation {
@@ -263,7 +400,8 @@ mod tests {
             let pos = Fimbriation::from_text(&format!("{board} {seat} - - - 0 10")).unwrap();
             evaluate_all(&pos)[0]
         };
-        assert!(red("b") + (KING_DOOMED - KING_CHECKED) <= red("g"), "{} vs {}", red("b"), red("g"));
+        let gap = PARAMS.king_doomed - PARAMS.king_checked;
+        assert!(red("b") + gap <= red("g"), "{} vs {}", red("b"), red("g"));
     }
 
     #[test]
@@ -296,9 +434,9 @@ mod tests {
                 Role::Pawn => {
                     let dir = p.direction();
                     let (start, _) = pawn_lines(dir);
-                    s[owner] += PAWN_STEP * (pawn_line_of(dir, sq) as i32 - start as i32).abs();
+                    s[owner] += PARAMS.pawn_step * (pawn_line_of(dir, sq) as i32 - start as i32).abs();
                 }
-                Role::Knight => s[owner] += MOBILITY[1] * reach_knight(pos, sq, p.owner()),
+                Role::Knight => s[owner] += PARAMS.mobility[1] * reach_knight(pos, sq, p.owner()),
                 Role::Bishop | Role::Rook | Role::Queen => {
                     let dirs = match role {
                         Role::Rook => 0..4,
@@ -314,7 +452,7 @@ mod tests {
                             }
                         }
                     }
-                    s[owner] += MOBILITY[role as usize] * reach;
+                    s[owner] += PARAMS.mobility[role as usize] * reach;
                 }
                 Role::King => {
                     let shelter = (0..8)
@@ -323,7 +461,7 @@ mod tests {
                             t != NO_SQUARE && pos.piece_at(t).is_some_and(|q| q.owner() == p.owner())
                         })
                         .count() as i32;
-                    s[owner] += SHELTER * shelter.min(4);
+                    s[owner] += PARAMS.shelter * shelter.min(4);
                 }
             }
         }
@@ -331,15 +469,15 @@ mod tests {
     }
 
     /// [`king_dangers`] as first written: each seat asked separately whether it attacks the King.
-    fn king_dangers_seat_by_seat(pos: &Fimbriation) -> [i32; SEATS] {
-        let mut danger = [0; SEATS];
+    fn king_dangers_seat_by_seat(pos: &Fimbriation) -> [Danger; SEATS] {
+        let mut danger = [Danger::None; SEATS];
         let to_move = pos.side();
         for seat in 0..SEATS as u8 {
             let seat = Seat(seat);
             let Some(king) = pos.king(seat) else { continue };
             if seat == to_move {
                 if pos.in_check() {
-                    danger[seat.index()] = IN_CHECK;
+                    danger[seat.index()] = Danger::InCheck;
                 }
                 continue;
             }
@@ -362,8 +500,8 @@ mod tests {
             for _ply in 0..300 {
                 let danger = king_dangers(&pos);
                 assert_eq!(danger, king_dangers_seat_by_seat(&pos), "{}", pos.to_text());
-                assert_eq!(strengths(&pos), strengths_by_scanning_cells(&pos), "{}", pos.to_text());
-                dangerous += usize::from(danger.iter().any(|&d| d > 0));
+                assert_eq!(strengths(&pos, &PARAMS), strengths_by_scanning_cells(&pos), "{}", pos.to_text());
+                dangerous += usize::from(danger.iter().any(|&d| d != Danger::None));
                 let mut moves = MoveList::new();
                 pos.legal_moves(&mut moves);
                 // Quiescence's direct list is the full list filtered, in the same order.

@@ -52,6 +52,12 @@ pub trait Tunable: Searchable {
     /// This position's evaluation, White's view, as a linear function of the flat weights, at
     /// the weights compiled in.
     fn linear(&self) -> Linear;
+    /// Games of more than two seats: each live seat's score as a linear function of the flat
+    /// weights, by seat index (fitted to each seat's share of the points). Two-seat games fit
+    /// [`Tunable::linear`] to White's result and give none.
+    fn seat_linears(&self) -> Vec<(usize, Linear)> {
+        Vec::new()
+    }
     /// This position's evaluation (side to move's view) with the flat `weights` in place of the
     /// compiled ones: what the engine would evaluate after `--out` rewrote its params file.
     fn evaluate_with_weights(&self, weights: &[i32]) -> i32;
@@ -99,12 +105,11 @@ pub trait TuneVisitor {
     fn visit<G: Tunable>(self) -> Self::Output;
 }
 
-/// Runs `visitor` on `variant`'s concrete type; `None` for a variant whose evaluation weights
-/// are not data yet.
-pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<V::Output> {
+/// Runs `visitor` on `variant`'s concrete type.
+pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> V::Output {
     use crate::variants::chess::{Chess, Cwda, FightingKings, ThroneKings};
     use crate::variants::tirebiter::{NickDanger, Tirebiter, TirebiterPosition};
-    Some(match variant {
+    match variant {
         Variant::Normal => visitor.visit::<Chess>(),
         Variant::FightingKings => visitor.visit::<Position<FightingKings>>(),
         Variant::ThroneKings => visitor.visit::<Position<ThroneKings>>(),
@@ -114,8 +119,8 @@ pub fn dispatch_tunable<V: TuneVisitor>(variant: Variant, visitor: V) -> Option<
         Variant::NickDanger => visitor.visit::<TirebiterPosition<NickDanger>>(),
         Variant::NotAChessVariant => visitor.visit::<crate::variants::wires::WirePosition>(),
         Variant::NotAChessWeak => visitor.visit::<crate::variants::wires::WeakWirePosition>(),
-        Variant::Fimbriation => return None,
-    })
+        Variant::Fimbriation => visitor.visit::<crate::variants::fimbriation::Fimbriation>(),
+    }
 }
 
 #[cfg(test)]
@@ -188,5 +193,38 @@ mod tests {
         check::<TirebiterPosition<NickDanger>>(include_str!("params/nickdanger.rs"), 0.0);
         check::<crate::variants::wires::WirePosition>(include_str!("params/notachessvariant.rs"), 0.0);
         check::<crate::variants::wires::WeakWirePosition>(include_str!("params/notachessweak.rs"), 0.0);
+    }
+
+    /// Fimbriation: each live seat's linear form is its score (within the search's integer
+    /// division of the opponents' mean), the side to move's is `linear`, the compiled weights
+    /// given at run time evaluate as the search does, and the params file is the writer's.
+    #[test]
+    fn fimbriation_traces_every_seats_score() {
+        use crate::variants::fimbriation::Fimbriation;
+        let weights = Fimbriation::weights();
+        assert_eq!(weights.len(), Fimbriation::weight_names().len());
+        let flat: Vec<f64> = weights.iter().map(|&w| f64::from(w)).collect();
+        let positions = random_walk::<Fimbriation>(0xF1B, 6);
+        assert!(positions.len() > 400);
+        for pos in &positions {
+            assert_eq!(pos.evaluate_with_weights(&weights), pos.evaluate(), "{}", pos.to_text());
+            let seats = pos.seat_linears();
+            let live = (0..4).filter(|&i| pos.is_live(crate::core::Seat(i as u8))).count();
+            assert_eq!(seats.len(), live, "{}", pos.to_text());
+            for (i, linear) in &seats {
+                let score = f64::from(pos.evaluate_for(crate::core::Seat(*i as u8)));
+                let traced = linear.eval(&flat);
+                assert!((traced - score).abs() < 1.0, "{}: seat {i}: {traced} vs {score}", pos.to_text());
+            }
+            let to_move = pos.to_move().index();
+            assert_eq!(pos.linear(), seats.iter().find(|(i, _)| *i == to_move).unwrap().1);
+        }
+        let written = Fimbriation::params_file(&weights);
+        if std::env::var_os("JESTER_WRITE_PARAMS").is_some() {
+            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), Fimbriation::params_path());
+            std::fs::write(path, &written).unwrap();
+        } else {
+            assert_eq!(written, include_str!("params/fimbriation.rs"));
+        }
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod cwda;
 pub mod fightingkings;
+pub mod fimbriation;
 pub mod firefighter;
 pub mod nickdanger;
 pub mod normal;

@@ -18,7 +18,7 @@
 //! first so that the scores predict the results at their best: a score tells far more about one
 //! position than the result of the game it came from.
 
-use crate::core::{Game, MoveList, Record};
+use crate::core::{Game, MoveList, Record, Seat};
 use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
 use crate::search::Searchable;
 use crate::variants::Variant;
@@ -73,12 +73,15 @@ impl Default for Settings {
 }
 
 /// A quiet position and the result of its game for White (1, ½ or 0), with a searched score
-/// for White in centipawns where the data gave one.
+/// for White in centipawns where the data gave one. In games of more than two seats the result
+/// is each seat's share instead (`shares`, by seat index: its points over the most a seat can
+/// get, so 1 for a win and 0 for last place), and `result` is unused.
 #[derive(Clone, Debug)]
 pub struct Sample<G> {
     pub position: G,
     pub result: f64,
     pub score: Option<i32>,
+    pub shares: Option<Vec<f64>>,
 }
 
 /// The numbers of a tuning run.
@@ -101,6 +104,39 @@ pub struct Outcome {
 /// `1 / (1 + 10^(-K·eval/400))`: the expected result for White of a position evaluated `eval`.
 fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// Each seat's share of the points of a four-seat game (places 1 to 4 get 3, 2, 1 and 0 points;
+/// seats that share places share their points; protocol-docs/match.md), read from the
+/// `Standings` tag that `jester match` writes: `1. Red (a), 2. Yellow (b), 3. Green (a), 4. Blue
+/// (b)`. `seat_names` are the seats' names in seat order.
+fn standings_shares(tag: &str, seat_names: &[String]) -> Result<Vec<f64>, String> {
+    const POINTS: [f64; 4] = [3.0, 2.0, 1.0, 0.0];
+    let mut places = vec![0usize; seat_names.len()];
+    for entry in tag.split(", ") {
+        let bad = || format!("standings entry '{entry}' is not 'PLACE. SEAT (ENGINE)'");
+        let (place, rest) = entry.split_once(". ").ok_or_else(bad)?;
+        let place: usize = place.trim().parse().map_err(|_| bad())?;
+        let seat = rest.split(" (").next().unwrap_or(rest).trim();
+        let index = seat_names.iter().position(|n| n == seat).ok_or_else(|| format!("no seat '{seat}'"))?;
+        if !(1..=seat_names.len()).contains(&place) || places[index] != 0 {
+            return Err(bad());
+        }
+        places[index] = place;
+    }
+    if places.contains(&0) {
+        return Err(format!("standings '{tag}' do not place every seat"));
+    }
+    let best = POINTS[0];
+    Ok(places
+        .iter()
+        .map(|&place| {
+            // The seats sharing this place share the points of as many places from it.
+            let sharing = places.iter().filter(|&&p| p == place).count();
+            let points: f64 = POINTS.iter().skip(place - 1).take(sharing).sum();
+            points / sharing as f64 / best
+        })
+        .collect())
 }
 
 /// The game result for White named by a result token (`1-0`, `0-1`, `1/2-1/2`, or `1.0`,
@@ -178,10 +214,18 @@ pub fn read_samples<G: Searchable>(
             } else if G::NAME != "normal" {
                 return Err(context(format!("a game of 'normal' (no Variant tag), not '{}'", G::NAME)));
             }
-            let Some(result) = game.result.as_deref().and_then(result_value) else { continue };
             let start = match game.tag("FEN") {
                 Some(fen) => G::from_text(fen).map_err(|e| context(format!("invalid FEN '{fen}': {e}")))?,
                 None => G::start(),
+            };
+            // Four seats: each seat's share from the standings; two: White's result.
+            let (result, shares) = if start.seats() > 2 {
+                let Some(tag) = game.tag("Standings") else { continue };
+                let names: Vec<String> = (0..start.seats()).map(|i| start.seat_name(Seat(i as u8))).collect();
+                (0.5, Some(standings_shares(tag, &names).map_err(context)?))
+            } else {
+                let Some(result) = game.result.as_deref().and_then(result_value) else { continue };
+                (result, None)
             };
             let mut record = Record::new(start);
             for (ply, token) in game.moves.iter().enumerate() {
@@ -190,7 +234,7 @@ pub fn read_samples<G: Searchable>(
                     .map_err(|e| context(format!("{e} (turn {} of the game)", ply + 1)))?;
                 if ply + 1 >= skip_plies {
                     if let Some(position) = quiet(record.position()) {
-                        samples.push(Sample { position, result, score: None });
+                        samples.push(Sample { position, result, score: None, shares: shares.clone() });
                     }
                 }
             }
@@ -203,10 +247,16 @@ pub fn read_samples<G: Searchable>(
             }
             let context = |e: String| format!("{source}: line {}: {e}", i + 1);
             let (position, result, score) = parse_epd::<G>(line).map_err(context)?;
+            if position.seats() > 2 {
+                return Err(context(format!(
+                    "an EPD line has one result, not a share for each of {}'s seats: give games (PGN)",
+                    G::NAME
+                )));
+            }
             // The score is the mover's; White's is the same whichever quiet leaf follows.
             let score = score.map(|cp| flip_for_black(&position, cp));
             if let Some(position) = quiet(&position) {
-                samples.push(Sample { position, result, score });
+                samples.push(Sample { position, result, score, shares: None });
             }
         }
     }
@@ -343,7 +393,13 @@ pub fn tune<G: Tunable>(
     let score_k = (settings.score_weight > 0.0 && scored > 0).then(|| fit_score_k(samples));
     let trace = |set: &[Sample<G>]| -> Vec<(Linear, f64)> {
         let (weight, k) = (settings.score_weight, score_k.unwrap_or(1.0));
-        set.par_iter().map(|s| (s.position.linear(), target(s, weight, k))).collect()
+        set.par_iter()
+            .flat_map_iter(|s| match &s.shares {
+                // Every live seat's score against its share.
+                Some(shares) => s.position.seat_linears().into_iter().map(|(i, l)| (l, shares[i])).collect(),
+                None => vec![(s.position.linear(), target(s, weight, k))],
+            })
+            .collect()
     };
     if let Some(k) = score_k {
         progress(&format!(
@@ -446,12 +502,7 @@ pub struct Command {
 impl Command {
     /// Runs the command, writing its report to `report`.
     pub fn run(&self, report: &mut dyn std::io::Write) -> Result<(), String> {
-        dispatch_tunable(self.variant, Run { command: self, report }).unwrap_or_else(|| {
-            Err(format!(
-                "variant '{}' has no tunable evaluation yet (tunable: every two-seat variant)",
-                self.variant.name()
-            ))
-        })
+        dispatch_tunable(self.variant, Run { command: self, report })
     }
 }
 
@@ -509,6 +560,9 @@ impl TuneVisitor for Run<'_> {
             return Err(format!("no positions to hold out in --validate {}", files.join(" ")));
         }
         if let Some(path) = &command.positions_out {
+            if samples.iter().any(|s| s.shares.is_some()) {
+                return Err(format!("--positions-out writes two-seat results; {} has more seats", G::NAME));
+            }
             let mut text = String::new();
             for s in &samples {
                 let result = match s.result {

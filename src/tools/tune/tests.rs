@@ -74,7 +74,7 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
         .into_iter()
         .map(|s| {
             let white = s.position.linear().eval(&known_flat);
-            Sample { result: sigmoid(k, white), position: s.position, score: None }
+            Sample { result: sigmoid(k, white), position: s.position, score: None, shares: None }
         })
         .collect();
     let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
@@ -182,7 +182,7 @@ fn scores_teach_the_known_weights_better_than_results() {
         .map(|s| {
             let white = s.position.linear().eval(&known_flat);
             let result = if uniform() < sigmoid(k, white) { 1.0 } else { 0.0 };
-            Sample { result, position: s.position, score: Some(white.round() as i32) }
+            Sample { result, position: s.position, score: Some(white.round() as i32), shares: None }
         })
         .collect();
     let only: Vec<String> = ["material", "tempo", "bishop_pair"].map(String::from).to_vec();
@@ -265,4 +265,49 @@ fn held_out_positions_show_an_overfitted_fit() {
     let alone = tune(fitted, &[], &settings, &mut |_| {});
     assert_eq!(alone.weights, outcome.weights);
     assert_eq!(alone.validation, None);
+}
+
+#[test]
+fn four_seat_standings_become_each_seats_share() {
+    let names: Vec<String> = ["Red", "Blue", "Yellow", "Green"].map(String::from).to_vec();
+    let shares = standings_shares("1. Red (a), 2. Yellow (b), 3. Green (a), 4. Blue (b)", &names).unwrap();
+    assert_eq!(shares, [1.0, 0.0, 2.0 / 3.0, 1.0 / 3.0]);
+    // Blue and Green share first place: the points of places 1 and 2, halved.
+    let shared = standings_shares("1. Blue (a), 1. Green (a), 3. Yellow (b), 4. Red (b)", &names).unwrap();
+    assert_eq!(shared, [0.0, 2.5 / 3.0, 1.0 / 3.0, 2.5 / 3.0]);
+    // A draw of the three seats left, Red out first.
+    let draw = standings_shares("1. Blue (a), 1. Yellow (a), 1. Green (b), 4. Red (b)", &names).unwrap();
+    assert_eq!(draw, [0.0, 2.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0]);
+    for (bad, named) in [
+        ("1. Red (a), 2. Purple (b), 3. Green (a), 4. Blue (b)", "'Purple'"),
+        ("1. Red (a), 2. Yellow (b), 3. Green (a)", "every seat"),
+        ("1. Red (a), 2. Red (b), 3. Green (a), 4. Blue (b)", "'2. Red (b)'"),
+        ("first Red, 2. Yellow (b), 3. Green (a), 4. Blue (b)", "'first Red'"),
+    ] {
+        let e = standings_shares(bad, &names).unwrap_err();
+        assert!(e.contains(named), "{bad}: {e}");
+    }
+}
+
+/// Four-seat games (engine-tests/data): every live seat's score is fitted to its share of the
+/// points, and the fit lowers the loss.
+#[test]
+fn four_seat_games_are_fitted_seat_by_seat() {
+    use crate::variants::fimbriation::Fimbriation;
+    let text = include_str!("../../../engine-tests/data/tune-fimbriation.pgn");
+    let samples = read_samples::<Fimbriation>(text, "tune-fimbriation.pgn", 8).unwrap();
+    assert!(samples.len() > 1000, "{} positions", samples.len());
+    assert!(samples.iter().all(|s| s.shares.as_ref().is_some_and(|v| v.len() == 4)));
+    // The first game: Red won, Yellow second, Green third, Blue last.
+    let first = samples[0].shares.clone().unwrap();
+    assert_eq!(first, [1.0, 0.0, 2.0 / 3.0, 1.0 / 3.0]);
+    let settings = Settings { epochs: 100, min_positions: 20, ..Settings::default() };
+    let outcome = tune(&samples, &[], &settings, &mut |_| {});
+    // One row per live seat of each position.
+    assert!(outcome.positions > 3 * samples.len(), "{} rows", outcome.positions);
+    assert!(outcome.loss_after < outcome.loss_before, "{} -> {}", outcome.loss_before, outcome.loss_after);
+    // An EPD line has one result: refused for four seats.
+    let epd = format!("{} 1-0", Fimbriation::start().to_text());
+    let e = read_samples::<Fimbriation>(&epd, "x.epd", 0).unwrap_err();
+    assert!(e.contains("x.epd: line 1") && e.contains("seats"), "{e}");
 }
