@@ -222,7 +222,7 @@ fn evaluate_all_with(pos: &Fimbriation, w: &FimbriationParams) -> [i32; SEATS] {
 /// Each live seat's score as a linear function of the flat weights (what the tuner fits): its
 /// own traced strength and King danger minus the mean of its live opponents'. `None` for seats
 /// out of play. Exact but for the search's integer division of the mean.
-fn seat_linears(pos: &Fimbriation) -> [Option<Linear>; SEATS] {
+fn seat_forms(pos: &Fimbriation) -> [Option<Linear>; SEATS] {
     let slots = <FimbriationParams as super::params::ParamValue>::SLOTS;
     let dangers = king_dangers(pos);
     let live: Vec<usize> = (0..SEATS).filter(|&i| pos.is_live(Seat(i as u8))).collect();
@@ -274,11 +274,11 @@ impl Tunable for Fimbriation {
 
     /// The seat to move's score (four seats have no White's view).
     fn linear(&self) -> Linear {
-        seat_linears(self)[self.side().index()].clone().unwrap_or_default()
+        seat_forms(self)[self.side().index()].clone().unwrap_or_default()
     }
 
     fn seat_linears(&self) -> Vec<(usize, Linear)> {
-        seat_linears(self).into_iter().enumerate().filter_map(|(i, l)| l.map(|l| (i, l))).collect()
+        seat_forms(self).into_iter().enumerate().filter_map(|(i, l)| l.map(|l| (i, l))).collect()
     }
 
     fn evaluate_with_weights(&self, weights: &[i32]) -> i32 {

@@ -17,10 +17,15 @@
 //! `W·sigmoid(K_s·score) + (1 − W)·result` instead of the bare result, where `K_s` is fitted
 //! first so that the scores predict the results at their best: a score tells far more about one
 //! position than the result of the game it came from.
+//!
+//! Four-seat games (Fimbriation) have no White's result: each seat's score is fitted to its share
+//! of the game's points, read from the `Standings` tag that `jester match` writes, one row per
+//! seat still in play.
 
 use crate::core::{Game, MoveList, Record, Seat};
 use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
 use crate::search::Searchable;
+use crate::tools::arena::four_seats::PLACE_POINTS;
 use crate::variants::Variant;
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -106,12 +111,11 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
-/// Each seat's share of the points of a four-seat game (places 1 to 4 get 3, 2, 1 and 0 points;
-/// seats that share places share their points; protocol-docs/match.md), read from the
+/// Each seat's share of the points of a four-seat game (the referee's points for places 1 to 4,
+/// [`PLACE_POINTS`]; seats that share places share their points; protocol-docs/match.md), read from the
 /// `Standings` tag that `jester match` writes: `1. Red (a), 2. Yellow (b), 3. Green (a), 4. Blue
 /// (b)`. `seat_names` are the seats' names in seat order.
 fn standings_shares(tag: &str, seat_names: &[String]) -> Result<Vec<f64>, String> {
-    const POINTS: [f64; 4] = [3.0, 2.0, 1.0, 0.0];
     let mut places = vec![0usize; seat_names.len()];
     for entry in tag.split(", ") {
         let bad = || format!("standings entry '{entry}' is not 'PLACE. SEAT (ENGINE)'");
@@ -127,13 +131,13 @@ fn standings_shares(tag: &str, seat_names: &[String]) -> Result<Vec<f64>, String
     if places.contains(&0) {
         return Err(format!("standings '{tag}' do not place every seat"));
     }
-    let best = POINTS[0];
+    let best = PLACE_POINTS[0];
     Ok(places
         .iter()
         .map(|&place| {
             // The seats sharing this place share the points of as many places from it.
             let sharing = places.iter().filter(|&&p| p == place).count();
-            let points: f64 = POINTS.iter().skip(place - 1).take(sharing).sum();
+            let points: f64 = PLACE_POINTS.iter().skip(place - 1).take(sharing).sum();
             points / sharing as f64 / best
         })
         .collect())
