@@ -493,6 +493,69 @@ fn random_armies_are_drawn_for_each_pair() {
     }
 }
 
+/// `--resume` goes on with a match from its PGN file: a run cut off after three games (the
+/// fourth half written) and resumed writes the same file as the run that was never cut off,
+/// and its table counts the earlier games; a file of another match is refused, untouched.
+#[test]
+fn an_interrupted_match_resumes_where_it_stopped() {
+    let full = temp("resume-full.pgn");
+    let cut = temp("resume-cut.pgn");
+    let run_with = |second: &str, pgn: &Path, extra: &[&str]| {
+        let one = format!("{} name=one", jester_engine("uci"));
+        let two = format!("{} name={second}", jester_engine("uci"));
+        let mut args =
+            vec!["--engine", one.as_str(), "--engine", two.as_str(), "--games", "6", "--depth", "2"];
+        args.extend_from_slice(&["--random-plies", "4", "--seed", "11", "--pgn", pgn.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        jester_match(&args)
+    };
+    let whole = run_with("two", &full, &[]);
+    assert_eq!(whole.status, Some(0), "{}{}", whole.out, whole.err);
+    let without_dates = |path: &Path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")
+    };
+    let text = std::fs::read_to_string(&full).unwrap();
+    let fourth = text.match_indices("[Event ").nth(3).unwrap().0;
+    std::fs::write(&cut, &text[..fourth + 120]).unwrap();
+    let resumed = run_with("two", &cut, &["--resume"]);
+    assert_eq!(resumed.status, Some(0), "{}{}", resumed.out, resumed.err);
+    assert!(
+        resumed.out.contains("Resumed: 3 of 6 games") && resumed.out.contains("unfinished game"),
+        "{}",
+        resumed.out
+    );
+    let played: Vec<String> = finished(&resumed.out);
+    assert_eq!(played.len(), 3, "{}", resumed.out);
+    assert!(played[0].starts_with("Finished game 4 "), "{played:?}");
+    assert_eq!(without_dates(&cut), without_dates(&full));
+    let table_line =
+        |out: &str| out.lines().find(|l| l.split_whitespace().nth(1) == Some("one")).unwrap().to_string();
+    assert_eq!(table_line(&resumed.out), table_line(&whole.out));
+    // Another engine's games, or random openings without the first run's seed: refused.
+    let before = std::fs::read_to_string(&cut).unwrap();
+    let other = run_with("three", &cut, &["--resume"]);
+    assert_eq!(other.status, Some(2), "{}{}", other.out, other.err);
+    assert!(other.err.contains("game 1 was one vs two"), "{}", other.err);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), before);
+    let jester = jester_engine("uci");
+    let unseeded = jester_match(&[
+        "--engine",
+        &jester,
+        "--engine",
+        &format!("{jester} name=other"),
+        "--random-plies",
+        "4",
+        "--pgn",
+        cut.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(unseeded.status, Some(2), "{}{}", unseeded.out, unseeded.err);
+    assert!(unseeded.err.contains("--seed"), "{}", unseeded.err);
+    let _ = std::fs::remove_file(&full);
+    let _ = std::fs::remove_file(&cut);
+}
+
 #[test]
 fn bad_settings_are_refused_by_name() {
     let jester = jester_engine("uci");

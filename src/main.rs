@@ -242,6 +242,10 @@ struct MatchFlags {
     /// that have armies; the openings are the armies' start or --random-plies from it.
     #[arg(long, conflicts_with_all = ["white_army", "black_army", "openings"])]
     random_armies: bool,
+    /// Go on with an interrupted match: the games in the --pgn file (written by an earlier run
+    /// of the same command) count, and only the others are played, their records added to it.
+    #[arg(long, requires = "pgn")]
+    resume: bool,
 }
 
 impl MatchFlags {
@@ -279,6 +283,11 @@ impl MatchFlags {
             }
             (None, None) => OpeningSource::Start,
         };
+        // The openings of the games still to play are those the first run would have played:
+        // random ones come from its seed.
+        if self.resume && self.seed.is_none() && (self.random_plies.is_some() || self.random_armies) {
+            return Err(bad("--resume with random openings needs the first run's --seed".into()));
+        }
         let seed = self.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -304,6 +313,7 @@ impl MatchFlags {
             event: self.event,
             armies,
             random_armies: self.random_armies,
+            resume: self.resume,
         };
         Ok((variant, config))
     }

@@ -68,6 +68,9 @@ pub struct MatchConfig {
     /// Instead of `armies`: each pair of games draws both armies at random (from the seed), so
     /// that a match samples every pairing of the armies.
     pub random_armies: bool,
+    /// Go on with the games of an earlier run of this match, read back from `pgn`: they count
+    /// in the tallies and the SPRT, and the match plays the games it has not finished.
+    pub resume: bool,
 }
 
 /// A match that could not start. Nothing was played.
@@ -106,6 +109,10 @@ pub struct MatchSummary {
     pub seated_tallies: Vec<SeatedTally>,
     /// Stopped by Ctrl-C: the games are those finished before it.
     pub interrupted: bool,
+    /// Games of an earlier run read back by `--resume` (not in `games`), and how many of them
+    /// ended by a fault.
+    pub resumed: usize,
+    pub resumed_faults: usize,
 }
 
 /// Runs the match on variant `G`, printing progress to `out`.
@@ -143,6 +150,9 @@ fn run<G: Searchable>(
     let armies = if config.random_armies { ArmyChoice::Random } else { ArmyChoice::Fixed(config.armies) };
     let openings = Openings::<G>::new(&config.openings, config.seed, armies)?;
     if G::start().seats() > 2 {
+        if config.resume {
+            return Err(MatchError("--resume: four-seat matches cannot be resumed yet".into()));
+        }
         let (seated, seated_tallies) = super::four_seats::run::<G>(config, &openings, out)?;
         return Ok(MatchSummary {
             games: Vec::new(),
@@ -151,16 +161,19 @@ fn run<G: Searchable>(
             seated,
             seated_tallies,
             interrupted: interrupt::interrupted(),
+            resumed: 0,
+            resumed_faults: 0,
         });
     }
     let pairs = config.games.div_ceil(2).max(1);
-    let jobs = schedule(config, pairs);
+    let mut jobs = schedule(config, pairs);
     let total = jobs.len();
+    let resumed = match (&config.pgn, config.resume) {
+        (Some(path), true) => read_earlier_games::<G>(config, &jobs, path)?,
+        _ => Resumed::default(),
+    };
     let mut pgn_file = match &config.pgn {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| MatchError(format!("cannot write '{}': {e}", path.display())))?,
-        ),
+        Some(path) => Some(open_pgn(path, &resumed)?),
         None => None,
     };
     let _ = writeln!(
@@ -183,11 +196,6 @@ fn run<G: Searchable>(
         );
     }
 
-    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
-    let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<(Job, GameResult)>();
-    let (failures, failed) = mpsc::channel::<MatchError>();
-    let openings = &openings;
     let mut summary = MatchSummary {
         games: Vec::new(),
         tallies: vec![Tally::default(); config.engines.len()],
@@ -195,9 +203,37 @@ fn run<G: Searchable>(
         seated: Vec::new(),
         seated_tallies: Vec::new(),
         interrupted: false,
+        resumed: resumed.games.len(),
+        resumed_faults: resumed.games.iter().filter(|g| g.fault).count(),
     };
     // The first engine's tally against the second, for the two-engine score line and SPRT.
     let mut head_to_head = Tally::default();
+    if config.resume {
+        for game in &resumed.games {
+            add_points(&mut summary.tallies, &mut head_to_head, jobs[game.number - 1].seats, game.winner);
+        }
+        let _ = writeln!(
+            out,
+            "Resumed: {} of {total} games read back from '{}'{}",
+            resumed.games.len(),
+            config.pgn.as_ref().map_or(String::new(), |p| p.display().to_string()),
+            if resumed.dropped_partial { " (an unfinished game at its end dropped)" } else { "" }
+        );
+        jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
+    }
+    let queue_stop = config.resume && !resumed.games.is_empty() && {
+        let line = score_line(config, &head_to_head, &mut summary, &AtomicBool::new(false));
+        let _ = writeln!(out, "{line}  ({}/{total} games)", summary.resumed);
+        summary.sprt.is_some_and(|(_, decision)| decision != SprtDecision::Continue)
+    };
+    if queue_stop {
+        jobs.clear();
+    }
+    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<(Job, GameResult)>();
+    let (failures, failed) = mpsc::channel::<MatchError>();
+    let openings = &openings;
     std::thread::scope(|scope| {
         for worker in 0..config.concurrency.max(1) {
             let queue = Arc::clone(&queue);
@@ -235,18 +271,7 @@ fn run<G: Searchable>(
         }
         drop(tx);
         while let Some((job, result)) = next_result(&rx) {
-            let [w, b] = job.seats;
-            for (seat, engine) in [(Seat::WHITE, w), (Seat::BLACK, b)] {
-                let points = match result.winner {
-                    None => 0.5,
-                    Some(s) if s == seat => 1.0,
-                    Some(_) => 0.0,
-                };
-                summary.tallies[engine].add(points);
-                if engine == 0 && job.seats.contains(&1) {
-                    head_to_head.add(points);
-                }
-            }
+            add_points(&mut summary.tallies, &mut head_to_head, job.seats, result.winner);
             let _ = writeln!(
                 out,
                 "Finished game {} ({} vs {}): {} {{{}}}",
@@ -263,26 +288,8 @@ fn run<G: Searchable>(
                 }
             }
             summary.games.push(result);
-            let mut line = format!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                config.engines[0].label,
-                config.engines[1].label,
-                head_to_head.wins,
-                head_to_head.losses,
-                head_to_head.draws,
-                head_to_head.mean().unwrap_or(0.5),
-                head_to_head.games()
-            );
-            if let Some((elo, error)) = head_to_head.elo() {
-                line.push_str(&format!(", Elo {} +- {}", signed(elo), magnitude(error)));
-            }
-            if let Some(sprt) = &config.sprt {
-                let llr = sprt.llr(&head_to_head);
-                let decision = sprt.decision(&head_to_head);
-                line.push_str(&sprt_note(sprt, llr, decision, &stop));
-                summary.sprt = Some((llr, decision));
-            }
-            let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len());
+            let line = score_line(config, &head_to_head, &mut summary, &stop);
+            let _ = writeln!(out, "{line}  ({}/{total} games)", summary.games.len() + summary.resumed);
         }
         // Done, or interrupted: the workers take no more games.
         stop.store(true, Ordering::Relaxed);
@@ -290,9 +297,174 @@ fn run<G: Searchable>(
     if let Ok(e) = failed.try_recv() {
         return Err(e);
     }
-    summary.interrupted = interrupted_note(summary.games.len(), total, out);
+    summary.interrupted = interrupted_note(summary.games.len() + summary.resumed, total, out);
     print_table(config, &summary, out);
     Ok(summary)
+}
+
+/// Adds a game's points to both engines' tallies, and to the head to head of the first two.
+fn add_points(tallies: &mut [Tally], head_to_head: &mut Tally, seats: [usize; 2], winner: Option<Seat>) {
+    for (seat, engine) in [(Seat::WHITE, seats[0]), (Seat::BLACK, seats[1])] {
+        let points = match winner {
+            None => 0.5,
+            Some(s) if s == seat => 1.0,
+            Some(_) => 0.0,
+        };
+        tallies[engine].add(points);
+        if engine == 0 && seats.contains(&1) {
+            head_to_head.add(points);
+        }
+    }
+}
+
+/// The line `Score of A vs B: W - L - D  [mean] N, Elo .. +- .., LLR ..` for the first two
+/// engines; records where the SPRT stands in `summary`.
+fn score_line(
+    config: &MatchConfig,
+    head_to_head: &Tally,
+    summary: &mut MatchSummary,
+    stop: &AtomicBool,
+) -> String {
+    let mut line = format!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        config.engines[0].label,
+        config.engines[1].label,
+        head_to_head.wins,
+        head_to_head.losses,
+        head_to_head.draws,
+        head_to_head.mean().unwrap_or(0.5),
+        head_to_head.games()
+    );
+    if let Some((elo, error)) = head_to_head.elo() {
+        line.push_str(&format!(", Elo {} +- {}", signed(elo), magnitude(error)));
+    }
+    if let Some(sprt) = &config.sprt {
+        let llr = sprt.llr(head_to_head);
+        let decision = sprt.decision(head_to_head);
+        line.push_str(&sprt_note(sprt, llr, decision, stop));
+        summary.sprt = Some((llr, decision));
+    }
+    line
+}
+
+/// One finished game of an earlier run of the match.
+struct EarlierGame {
+    number: usize,
+    winner: Option<Seat>,
+    fault: bool,
+}
+
+/// What `--resume` read back from the PGN file of an earlier run.
+#[derive(Default)]
+struct Resumed {
+    games: Vec<EarlierGame>,
+    /// The length of the file's finished games: a game the interruption cut off while it was
+    /// being written is dropped (and played again).
+    keep_bytes: u64,
+    dropped_partial: bool,
+}
+
+/// Reads the games of an earlier run of this match from `path` (none if it does not exist yet).
+/// Each must be a game this match schedules: its round number, its engines in their seats, the
+/// variant; anything else is refused, naming the game, so that games of another match never
+/// count in this one's result.
+fn read_earlier_games<G: Game>(
+    config: &MatchConfig,
+    jobs: &[Job],
+    path: &std::path::Path,
+) -> Result<Resumed, MatchError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resumed::default()),
+        Err(e) => return Err(MatchError(format!("--resume: cannot read '{}': {e}", path.display()))),
+    };
+    // The referee writes each game whole, beginning with its Event tag.
+    let mut starts: Vec<usize> = text
+        .match_indices("[Event ")
+        .map(|(i, _)| i)
+        .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
+        .collect();
+    if text.trim().is_empty() {
+        starts.clear();
+    } else if starts.first() != Some(&0)
+        && !text[..starts.first().copied().unwrap_or(text.len())].trim().is_empty()
+    {
+        return Err(MatchError(format!(
+            "--resume: '{}' does not begin with a game of a match",
+            path.display()
+        )));
+    }
+    let mut resumed = Resumed::default();
+    let bad = |line: usize, why: String| {
+        MatchError(format!(
+            "--resume: '{}' line {line}: {why} (is it this match's file, with the same engines and --games?)",
+            path.display()
+        ))
+    };
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let line = text[..start].matches('\n').count() + 1;
+        let last = i + 1 == starts.len();
+        let game = match pgn::read(&text[start..end]) {
+            Ok(games) if games.len() == 1 && games[0].result.as_deref().is_some_and(|r| r != "*") => {
+                games.into_iter().next().expect("one game")
+            }
+            _ if last => {
+                resumed.dropped_partial = true;
+                break;
+            }
+            Ok(_) => return Err(bad(line, "not one finished game".into())),
+            Err(e) => return Err(bad(line + e.line - 1, e.message)),
+        };
+        let tag = |name: &str| game.tag(name).unwrap_or("");
+        let variant = game.tag("Variant").unwrap_or("normal");
+        if variant != G::NAME {
+            return Err(bad(line, format!("a game of '{variant}', this match plays '{}'", G::NAME)));
+        }
+        let number: usize = tag("Round")
+            .parse()
+            .map_err(|_| bad(line, format!("round '{}' is not a game number", tag("Round"))))?;
+        let Some(job) = number.checked_sub(1).and_then(|n| jobs.get(n)) else {
+            return Err(bad(line, format!("game {number} is not among this match's {} games", jobs.len())));
+        };
+        let players = job.seats.map(|e| config.engines[e].label.as_str());
+        if [tag("White"), tag("Black")] != players {
+            return Err(bad(
+                line,
+                format!(
+                    "game {number} was {} vs {}, this match plays {} vs {} there",
+                    tag("White"),
+                    tag("Black"),
+                    players[0],
+                    players[1]
+                ),
+            ));
+        }
+        if resumed.games.iter().any(|g| g.number == number) {
+            return Err(bad(line, format!("game {number} is in the file twice")));
+        }
+        let winner = match game.result.as_deref() {
+            Some("1-0") => Some(Seat::WHITE),
+            Some("0-1") => Some(Seat::BLACK),
+            _ => None,
+        };
+        let fault = matches!(tag("Termination"), "time forfeit" | "abandoned" | "rules infraction");
+        resumed.games.push(EarlierGame { number, winner, fault });
+        resumed.keep_bytes = end as u64;
+    }
+    Ok(resumed)
+}
+
+/// The PGN file for the games: a new one, or the earlier run's, cut to its finished games, to
+/// which the new games are added.
+fn open_pgn(path: &std::path::Path, resumed: &Resumed) -> Result<std::fs::File, MatchError> {
+    let cannot = |e: std::io::Error| MatchError(format!("cannot write '{}': {e}", path.display()));
+    if resumed.games.is_empty() {
+        return std::fs::File::create(path).map_err(cannot);
+    }
+    let file = std::fs::OpenOptions::new().append(true).open(path).map_err(cannot)?;
+    file.set_len(resumed.keep_bytes).map_err(cannot)?;
+    Ok(file)
 }
 
 /// The next finished game from the workers; `None` once they are done, or at once when the match
@@ -415,7 +587,12 @@ fn print_table(config: &MatchConfig, summary: &MatchSummary, out: &mut (dyn Writ
         );
     }
     let faults = summary.games.iter().filter(|g| matches!(g.end, End::Fault { .. })).count();
-    let _ = writeln!(out, "Games: {} ({} ended by a fault)", summary.games.len(), faults);
+    let _ = writeln!(
+        out,
+        "Games: {} ({} ended by a fault)",
+        summary.games.len() + summary.resumed,
+        faults + summary.resumed_faults
+    );
 }
 
 /// The pairings' games, round by round: each opening with both seatings.
