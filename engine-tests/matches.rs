@@ -556,6 +556,40 @@ fn an_interrupted_match_resumes_where_it_stopped() {
     let _ = std::fs::remove_file(&cut);
 }
 
+/// A four-seat match resumes the same way: the standings, eliminations and head to head of the
+/// games read back count as if played, and the file ends as the uncut run's.
+#[test]
+fn a_four_seat_match_resumes_too() {
+    let full = temp("resume4-full.pgn");
+    let cut = temp("resume4-cut.pgn");
+    let run_with = |pgn: &Path, extra: &[&str]| {
+        let one = format!("{} name=one", jester_engine("uci"));
+        let two = format!("{} name=two", jester_engine("uci"));
+        let mut args = vec!["--variant", "fimbriation", "--engine", one.as_str(), "--engine", two.as_str()];
+        args.extend_from_slice(&["--games", "8", "--depth", "1", "--random-plies", "2", "--seed", "4"]);
+        args.extend_from_slice(&["--sprt", "elo0=0,elo1=10", "--pgn", pgn.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        jester_match(&args)
+    };
+    let whole = run_with(&full, &[]);
+    assert_eq!(whole.status, Some(0), "{}{}", whole.out, whole.err);
+    let text = std::fs::read_to_string(&full).unwrap();
+    let seventh = text.match_indices("[Event ").nth(6).unwrap().0;
+    std::fs::write(&cut, &text[..seventh + 200]).unwrap();
+    let resumed = run_with(&cut, &["--resume"]);
+    assert_eq!(resumed.status, Some(0), "{}{}", resumed.out, resumed.err);
+    assert!(resumed.out.contains("Resumed: 6 of 8 games"), "{}", resumed.out);
+    assert_eq!(finished(&resumed.out).len(), 2, "{}", resumed.out);
+    let without_dates =
+        |text: &str| text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n");
+    assert_eq!(without_dates(&std::fs::read_to_string(&cut).unwrap()), without_dates(&text));
+    // The final table, from its header to the head to head, is the uncut run's.
+    let table = |out: &str| out[out.find("\nRank Name").unwrap()..].to_string();
+    assert_eq!(table(&resumed.out), table(&whole.out));
+    let _ = std::fs::remove_file(&full);
+    let _ = std::fs::remove_file(&cut);
+}
+
 #[test]
 fn bad_settings_are_refused_by_name() {
     let jester = jester_engine("uci");

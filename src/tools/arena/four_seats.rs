@@ -14,7 +14,11 @@
 use super::player::{Answer, Player, PlayerError, Reply, Turn};
 use super::referee::{describe_pressure, CpuPressure, End, FaultKind, GameConfig};
 use super::stats::Samples;
-use super::tournament::{magnitude, signed, sprt_note, MatchConfig, MatchError, Openings};
+use super::stats::SprtDecision;
+use super::tournament::{
+    earlier_games, earlier_number, fault_termination, magnitude, open_pgn, resume_error, signed, sprt_note,
+    MatchConfig, MatchError, Openings, Resumed,
+};
 use super::TimeControl;
 use crate::core::{Game, Outcome, Record, Seat};
 use crate::search::Searchable;
@@ -29,6 +33,39 @@ pub const SEATS: usize = 4;
 
 /// Points for the places 1 to 4.
 pub const PLACE_POINTS: [f64; SEATS] = [3.0, 2.0, 1.0, 0.0];
+
+/// Each seat's place (1 = first) from a `Standings` tag, `1. Red (A), 2. Green (B), ...`, the
+/// seats named as in `seat_names` (in seat order); every seat must be placed once.
+pub fn read_standings(tag: &str, seat_names: &[String]) -> Result<Vec<usize>, String> {
+    let mut places = vec![0usize; seat_names.len()];
+    for entry in tag.split(", ") {
+        let bad = || format!("standings entry '{entry}' is not 'PLACE. SEAT (ENGINE)'");
+        let (place, rest) = entry.split_once(". ").ok_or_else(bad)?;
+        let place: usize = place.trim().parse().map_err(|_| bad())?;
+        let seat = rest.split(" (").next().unwrap_or(rest).trim();
+        let index = seat_names.iter().position(|n| n == seat).ok_or_else(|| format!("no seat '{seat}'"))?;
+        if !(1..=seat_names.len()).contains(&place) || places[index] != 0 {
+            return Err(bad());
+        }
+        places[index] = place;
+    }
+    if places.contains(&0) {
+        return Err(format!("standings '{tag}' do not place every seat"));
+    }
+    Ok(places)
+}
+
+/// Each seat's points for its place ([`PLACE_POINTS`]): the seats that share a place share the
+/// points of as many places from it.
+pub fn place_points(places: &[usize]) -> Vec<f64> {
+    places
+        .iter()
+        .map(|&place| {
+            let sharing = places.iter().filter(|&&p| p == place).count();
+            PLACE_POINTS.iter().skip(place - 1).take(sharing).sum::<f64>() / sharing as f64
+        })
+        .collect()
+}
 
 /// One finished four-seat game.
 #[derive(Clone, Debug)]
@@ -367,6 +404,17 @@ pub(super) fn run<G: Searchable>(
         .map(|i| SeatedJob { number: i + 1, seats: seatings[i % seatings.len()], round: i / seatings.len() })
         .collect();
     let total = jobs.len();
+    let names = G::start();
+    let seat_name = |s: Seat| names.seat_name(s);
+    let mut jobs = jobs;
+    let resumed = match (&config.pgn, config.resume) {
+        (Some(path), true) => read_earlier_games::<G>(config, jobs.make_contiguous(), path)?,
+        _ => Resumed::default(),
+    };
+    let mut pgn_file = match &config.pgn {
+        Some(path) => Some(open_pgn(path, &resumed)?),
+        None => None,
+    };
     let _ = writeln!(
         out,
         "Match: {total} four-seat games of {} at {}, {} seatings, {} at a time, seed {}",
@@ -376,23 +424,33 @@ pub(super) fn run<G: Searchable>(
         config.concurrency,
         config.seed
     );
-    let mut pgn_file = match &config.pgn {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| MatchError(format!("cannot write '{}': {e}", path.display())))?,
-        ),
-        None => None,
-    };
-    let names = G::start();
-    let seat_name = |s: Seat| names.seat_name(s);
+    let mut results = Vec::new();
+    let mut counts = GameCounts::default();
+    let mut tallies = vec![SeatedTally::default(); engines];
+    let mut duels: Duels =
+        (0..engines).flat_map(|a| (a + 1..engines).map(move |b| ((a, b), Samples::default()))).collect();
+    let mut decided = false;
+    if config.resume {
+        for game in &resumed.games {
+            let seats = jobs[game.number - 1].seats;
+            tally_game(&mut tallies, &mut duels, &seats, &game.places, &game.points, game.winner);
+            counts.add(game.winner, &game.eliminated, game.fault, &seat_name);
+        }
+        let _ = writeln!(out, "{}", resumed.note(total, config));
+        jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
+        if !resumed.games.is_empty() {
+            let line = standing_lines(config, &tallies, &duels, counts.games, total, &AtomicBool::new(false));
+            let _ = write!(out, "{}", line.0);
+            decided = line.1;
+        }
+    }
+    if decided {
+        jobs.clear();
+    }
     let queue = Arc::new(Mutex::new(jobs));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<(SeatedJob, SeatedResult)>();
     let (failures, failed) = mpsc::channel::<MatchError>();
-    let mut results = Vec::new();
-    let mut tallies = vec![SeatedTally::default(); engines];
-    let mut duels: Duels =
-        (0..engines).flat_map(|a| (a + 1..engines).map(move |b| ((a, b), Samples::default()))).collect();
     std::thread::scope(|scope| {
         for worker in 0..config.concurrency.max(1) {
             let (queue, stop, tx, failures) =
@@ -433,20 +491,9 @@ pub(super) fn run<G: Searchable>(
         }
         drop(tx);
         while let Some((job, result)) = super::tournament::next_result(&rx) {
-            for seat in 0..SEATS {
-                let t = &mut tallies[job.seats[seat]];
-                t.seat_games += 1;
-                t.points += result.points[seat];
-                t.places[result.places[seat] - 1] += 1;
-                if result.winner == Some(Seat(seat as u8)) {
-                    t.wins_by_seat[seat] += 1;
-                }
-            }
-            for ((a, b), samples) in duels.iter_mut() {
-                if let Some(score) = head_to_head(&job.seats, &result.places, *a, *b) {
-                    samples.add(score);
-                }
-            }
+            tally_game(&mut tallies, &mut duels, &job.seats, &result.places, &result.points, result.winner);
+            let fault = matches!(result.end, End::Fault { .. });
+            counts.add(result.winner, &result.eliminated, fault, &seat_name);
             let _ = writeln!(
                 out,
                 "Finished game {} ({}): {} {{{}}}",
@@ -462,25 +509,7 @@ pub(super) fn run<G: Searchable>(
                 }
             }
             results.push(result);
-            let standing: Vec<String> = (0..engines)
-                .map(|e| {
-                    format!(
-                        "{} {:.1} ({:.2}/seat)",
-                        config.engines[e].label,
-                        tallies[e].points,
-                        tallies[e].mean_points()
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, "Points: {}  ({}/{total} games)", standing.join(", "), results.len());
-            if let [((a, b), samples)] = duels.as_slice() {
-                let mut line = duel_line(config, (*a, *b), samples);
-                if let Some(sprt) = &config.sprt {
-                    let (llr, decision) = (sprt.llr_of_samples(samples), sprt.decision_of_samples(samples));
-                    line.push_str(&sprt_note(sprt, llr, decision, &stop));
-                }
-                let _ = writeln!(out, "Head to head: {line}");
-            }
+            let _ = write!(out, "{}", standing_lines(config, &tallies, &duels, counts.games, total, &stop).0);
         }
         // Done, or interrupted: the workers take no more games.
         stop.store(true, Ordering::Relaxed);
@@ -488,13 +517,170 @@ pub(super) fn run<G: Searchable>(
     if let Ok(e) = failed.try_recv() {
         return Err(e);
     }
-    super::tournament::interrupted_note(results.len(), total, out);
-    print_table(config, &tallies, &results, &seat_name, out);
+    super::tournament::interrupted_note(counts.games, total, out);
+    print_table::<G>(config, &tallies, &counts, out);
     let _ = writeln!(out, "Head to head (per game, the share of seat pairs placed higher):");
     for (pair, samples) in &duels {
         let _ = writeln!(out, "  {}", duel_line(config, *pair, samples));
     }
     Ok((results, tallies))
+}
+
+/// Adds a game to the engines' tallies and head-to-head scores.
+fn tally_game(
+    tallies: &mut [SeatedTally],
+    duels: &mut Duels,
+    seats: &[usize; SEATS],
+    places: &[usize; SEATS],
+    points: &[f64; SEATS],
+    winner: Option<Seat>,
+) {
+    for seat in 0..SEATS {
+        let t = &mut tallies[seats[seat]];
+        t.seat_games += 1;
+        t.points += points[seat];
+        t.places[places[seat] - 1] += 1;
+        if winner == Some(Seat(seat as u8)) {
+            t.wins_by_seat[seat] += 1;
+        }
+    }
+    for ((a, b), samples) in duels.iter_mut() {
+        if let Some(score) = head_to_head(seats, places, *a, *b) {
+            samples.add(score);
+        }
+    }
+}
+
+/// The lines after each game: every engine's points and, with two engines, the head to head
+/// (and the SPRT); whether the SPRT has decided.
+fn standing_lines(
+    config: &MatchConfig,
+    tallies: &[SeatedTally],
+    duels: &Duels,
+    games: usize,
+    total: usize,
+    stop: &AtomicBool,
+) -> (String, bool) {
+    let standing: Vec<String> = tallies
+        .iter()
+        .enumerate()
+        .map(|(e, t)| format!("{} {:.1} ({:.2}/seat)", config.engines[e].label, t.points, t.mean_points()))
+        .collect();
+    let mut text = format!("Points: {}  ({games}/{total} games)\n", standing.join(", "));
+    let mut decided = false;
+    if let [((a, b), samples)] = duels.as_slice() {
+        let mut line = duel_line(config, (*a, *b), samples);
+        if let Some(sprt) = &config.sprt {
+            let (llr, decision) = (sprt.llr_of_samples(samples), sprt.decision_of_samples(samples));
+            line.push_str(&sprt_note(sprt, llr, decision, stop));
+            decided = decision != SprtDecision::Continue;
+        }
+        text.push_str(&format!("Head to head: {line}\n"));
+    }
+    (text, decided)
+}
+
+/// What the final table counts over all games: wins by seat, games without a winner, faults,
+/// the orders of elimination.
+#[derive(Default)]
+struct GameCounts {
+    games: usize,
+    wins_by_seat: [u32; SEATS],
+    draws: usize,
+    faults: usize,
+    orders: HashMap<String, u32>,
+}
+
+impl GameCounts {
+    fn add(
+        &mut self,
+        winner: Option<Seat>,
+        eliminated: &[Seat],
+        fault: bool,
+        seat_name: &dyn Fn(Seat) -> String,
+    ) {
+        self.games += 1;
+        match winner {
+            Some(w) => self.wins_by_seat[w.index()] += 1,
+            None => self.draws += 1,
+        }
+        self.faults += usize::from(fault);
+        let order: String = eliminated.iter().map(|s| seat_name(*s)).collect::<Vec<_>>().join(">");
+        *self.orders.entry(if order.is_empty() { "none".into() } else { order }).or_default() += 1;
+    }
+}
+
+/// One finished game of an earlier run of the match, read back by `--resume`.
+struct EarlierGame {
+    number: usize,
+    places: [usize; SEATS],
+    points: [f64; SEATS],
+    winner: Option<Seat>,
+    eliminated: Vec<Seat>,
+    fault: bool,
+}
+
+/// Reads the games of an earlier run of this match from `path`: each must be one this match
+/// schedules (its round, the engine at every seat, the variant), with its standings; anything
+/// else is refused, naming the game.
+fn read_earlier_games<G: Game>(
+    config: &MatchConfig,
+    jobs: &[SeatedJob],
+    path: &std::path::Path,
+) -> Result<Resumed<EarlierGame>, MatchError> {
+    let file = earlier_games(path)?;
+    let start = G::start();
+    let seat_names: Vec<String> = (0..SEATS as u8).map(|s| start.seat_name(Seat(s))).collect();
+    let mut games: Vec<EarlierGame> = Vec::new();
+    for (line, game) in &file.games {
+        let bad = |why: String| resume_error(path, *line, why);
+        let seen: Vec<usize> = games.iter().map(|g| g.number).collect();
+        let number = earlier_number::<G>(game, jobs.len(), &seen, &bad)?;
+        let players: Vec<&str> = seat_names.iter().map(|n| game.tag(n).unwrap_or("")).collect();
+        let scheduled: Vec<&str> =
+            jobs[number - 1].seats.iter().map(|&e| config.engines[e].label.as_str()).collect();
+        if players != scheduled {
+            return Err(bad(format!(
+                "game {number} was {}, this match plays {} there",
+                players.join(", "),
+                scheduled.join(", ")
+            )));
+        }
+        let standings = read_standings(game.tag("Standings").unwrap_or(""), &seat_names).map_err(&bad)?;
+        let places: [usize; SEATS] = std::array::from_fn(|s| standings[s]);
+        let points = place_points(&places);
+        let eliminated = game
+            .tag("Eliminated")
+            .unwrap_or("")
+            .split(", ")
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                seat_names
+                    .iter()
+                    .position(|s| s == n)
+                    .map(|i| Seat(i as u8))
+                    .ok_or_else(|| bad(format!("no seat '{n}' to eliminate")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let winner = match game.result.as_deref() {
+            // A win is written `*` (PGN has no four-seat result): the seat placed first alone.
+            Some("*") => match places.iter().filter(|&&p| p == 1).count() {
+                1 => places.iter().position(|&p| p == 1).map(|s| Seat(s as u8)),
+                _ => return Err(bad(format!("game {number} is a win without one seat first"))),
+            },
+            Some("1/2-1/2") => None,
+            other => return Err(bad(format!("game {number} has no four-seat result ({other:?})"))),
+        };
+        games.push(EarlierGame {
+            number,
+            places,
+            points: std::array::from_fn(|s| points[s]),
+            winner,
+            eliminated,
+            fault: fault_termination(game),
+        });
+    }
+    Ok(Resumed { games, keep_bytes: file.keep_bytes, dropped_partial: file.dropped_partial })
 }
 
 /// `A vs B [0.625] 12 games, Elo +88.7 +- 120.3`: engine `a`'s head-to-head score against `b`.
@@ -512,13 +698,14 @@ fn duel_line(config: &MatchConfig, (a, b): (usize, usize), samples: &Samples) ->
     line
 }
 
-fn print_table(
+fn print_table<G: Game>(
     config: &MatchConfig,
     tallies: &[SeatedTally],
-    results: &[SeatedResult],
-    seat_name: &dyn Fn(Seat) -> String,
+    counts: &GameCounts,
     out: &mut (dyn Write + Send),
 ) {
+    let names = G::start();
+    let seat_name = |s: Seat| names.seat_name(s);
     let mut rows: Vec<usize> = (0..tallies.len()).collect();
     rows.sort_by(|&a, &b| tallies[b].mean_points().total_cmp(&tallies[a].mean_points()));
     let seat_header: Vec<String> = (0..SEATS as u8).map(|s| format!("{:>7}", seat_name(Seat(s)))).collect();
@@ -545,26 +732,20 @@ fn print_table(
             wins.join("")
         );
     }
-    let mut by_seat = [0u32; SEATS];
-    let mut orders: HashMap<String, u32> = HashMap::new();
-    for r in results {
-        if let Some(w) = r.winner {
-            by_seat[w.index()] += 1;
-        }
-        let order: String = r.eliminated.iter().map(|s| seat_name(*s)).collect::<Vec<_>>().join(">");
-        *orders.entry(if order.is_empty() { "none".into() } else { order }).or_default() += 1;
-    }
     let wins: Vec<String> =
-        (0..SEATS).map(|s| format!("{} {}", seat_name(Seat(s as u8)), by_seat[s])).collect();
-    let draws = results.iter().filter(|r| r.winner.is_none()).count();
-    let faults = results.iter().filter(|r| matches!(r.end, End::Fault { .. })).count();
-    let _ =
-        writeln!(out, "Wins by seat: {}; no winner: {draws} ({faults} ended by a fault)", wins.join(", "));
-    let mut orders: Vec<(String, u32)> = orders.into_iter().collect();
-    orders.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        (0..SEATS).map(|s| format!("{} {}", seat_name(Seat(s as u8)), counts.wins_by_seat[s])).collect();
+    let _ = writeln!(
+        out,
+        "Wins by seat: {}; no winner: {} ({} ended by a fault)",
+        wins.join(", "),
+        counts.draws,
+        counts.faults
+    );
+    let mut orders: Vec<(&String, &u32)> = counts.orders.iter().collect();
+    orders.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     let orders: Vec<String> = orders.iter().map(|(o, n)| format!("{o} {n}")).collect();
     let _ = writeln!(out, "Elimination orders: {}", orders.join(", "));
-    let _ = writeln!(out, "Games: {}", results.len());
+    let _ = writeln!(out, "Games: {}", counts.games);
 }
 
 /// Plays one job, starting engine processes as needed and restarting those that failed.

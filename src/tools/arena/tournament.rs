@@ -150,9 +150,6 @@ fn run<G: Searchable>(
     let armies = if config.random_armies { ArmyChoice::Random } else { ArmyChoice::Fixed(config.armies) };
     let openings = Openings::<G>::new(&config.openings, config.seed, armies)?;
     if G::start().seats() > 2 {
-        if config.resume {
-            return Err(MatchError("--resume: four-seat matches cannot be resumed yet".into()));
-        }
         let (seated, seated_tallies) = super::four_seats::run::<G>(config, &openings, out)?;
         return Ok(MatchSummary {
             games: Vec::new(),
@@ -212,13 +209,7 @@ fn run<G: Searchable>(
         for game in &resumed.games {
             add_points(&mut summary.tallies, &mut head_to_head, jobs[game.number - 1].seats, game.winner);
         }
-        let _ = writeln!(
-            out,
-            "Resumed: {} of {total} games read back from '{}'{}",
-            resumed.games.len(),
-            config.pgn.as_ref().map_or(String::new(), |p| p.display().to_string()),
-            if resumed.dropped_partial { " (an unfinished game at its end dropped)" } else { "" }
-        );
+        let _ = writeln!(out, "{}", resumed.note(total, config));
         jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
     }
     let queue_stop = config.resume && !resumed.games.is_empty() && {
@@ -355,109 +346,144 @@ struct EarlierGame {
 }
 
 /// What `--resume` read back from the PGN file of an earlier run.
-#[derive(Default)]
-struct Resumed {
-    games: Vec<EarlierGame>,
+pub(super) struct Resumed<T> {
+    pub(super) games: Vec<T>,
     /// The length of the file's finished games: a game the interruption cut off while it was
     /// being written is dropped (and played again).
-    keep_bytes: u64,
-    dropped_partial: bool,
+    pub(super) keep_bytes: u64,
+    pub(super) dropped_partial: bool,
 }
 
-/// Reads the games of an earlier run of this match from `path` (none if it does not exist yet).
-/// Each must be a game this match schedules: its round number, its engines in their seats, the
-/// variant; anything else is refused, naming the game, so that games of another match never
-/// count in this one's result.
-fn read_earlier_games<G: Game>(
-    config: &MatchConfig,
-    jobs: &[Job],
-    path: &std::path::Path,
-) -> Result<Resumed, MatchError> {
+impl<T> Resumed<T> {
+    /// `Resumed: N of M games read back from 'FILE'`.
+    pub(super) fn note(&self, total: usize, config: &MatchConfig) -> String {
+        format!(
+            "Resumed: {} of {total} games read back from '{}'{}",
+            self.games.len(),
+            config.pgn.as_ref().map_or(String::new(), |p| p.display().to_string()),
+            if self.dropped_partial { " (an unfinished game at its end dropped)" } else { "" }
+        )
+    }
+}
+
+impl<T> Default for Resumed<T> {
+    fn default() -> Self {
+        Resumed { games: Vec::new(), keep_bytes: 0, dropped_partial: false }
+    }
+}
+
+/// The games of an earlier run's PGN file, each with the line it begins on (none if the file
+/// does not exist yet), and where its finished games end. The referee writes each game whole,
+/// beginning with its Event tag; only the last can be cut off (by the interruption).
+pub(super) fn earlier_games(path: &std::path::Path) -> Result<Resumed<(usize, pgn::GameText)>, MatchError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resumed::default()),
         Err(e) => return Err(MatchError(format!("--resume: cannot read '{}': {e}", path.display()))),
     };
-    // The referee writes each game whole, beginning with its Event tag.
-    let mut starts: Vec<usize> = text
+    let starts: Vec<usize> = text
         .match_indices("[Event ")
         .map(|(i, _)| i)
         .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
         .collect();
-    if text.trim().is_empty() {
-        starts.clear();
-    } else if starts.first() != Some(&0)
-        && !text[..starts.first().copied().unwrap_or(text.len())].trim().is_empty()
-    {
+    if !text[..starts.first().copied().unwrap_or(text.len())].trim().is_empty() {
         return Err(MatchError(format!(
             "--resume: '{}' does not begin with a game of a match",
             path.display()
         )));
     }
     let mut resumed = Resumed::default();
-    let bad = |line: usize, why: String| {
-        MatchError(format!(
-            "--resume: '{}' line {line}: {why} (is it this match's file, with the same engines and --games?)",
-            path.display()
-        ))
-    };
     for (i, &start) in starts.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
         let line = text[..start].matches('\n').count() + 1;
-        let last = i + 1 == starts.len();
-        let game = match pgn::read(&text[start..end]) {
-            Ok(games) if games.len() == 1 && games[0].result.as_deref().is_some_and(|r| r != "*") => {
-                games.into_iter().next().expect("one game")
+        match pgn::read(&text[start..end]) {
+            Ok(games) if games.len() == 1 && games[0].result.is_some() => {
+                resumed.games.push((line, games.into_iter().next().expect("one game")));
+                resumed.keep_bytes = end as u64;
             }
-            _ if last => {
-                resumed.dropped_partial = true;
-                break;
-            }
-            Ok(_) => return Err(bad(line, "not one finished game".into())),
-            Err(e) => return Err(bad(line + e.line - 1, e.message)),
-        };
-        let tag = |name: &str| game.tag(name).unwrap_or("");
-        let variant = game.tag("Variant").unwrap_or("normal");
-        if variant != G::NAME {
-            return Err(bad(line, format!("a game of '{variant}', this match plays '{}'", G::NAME)));
+            _ if i + 1 == starts.len() => resumed.dropped_partial = true,
+            Ok(_) => return Err(resume_error(path, line, "not one finished game".into())),
+            Err(e) => return Err(resume_error(path, line + e.line - 1, e.message)),
         }
-        let number: usize = tag("Round")
-            .parse()
-            .map_err(|_| bad(line, format!("round '{}' is not a game number", tag("Round"))))?;
-        let Some(job) = number.checked_sub(1).and_then(|n| jobs.get(n)) else {
-            return Err(bad(line, format!("game {number} is not among this match's {} games", jobs.len())));
-        };
-        let players = job.seats.map(|e| config.engines[e].label.as_str());
-        if [tag("White"), tag("Black")] != players {
-            return Err(bad(
-                line,
-                format!(
-                    "game {number} was {} vs {}, this match plays {} vs {} there",
-                    tag("White"),
-                    tag("Black"),
-                    players[0],
-                    players[1]
-                ),
-            ));
-        }
-        if resumed.games.iter().any(|g| g.number == number) {
-            return Err(bad(line, format!("game {number} is in the file twice")));
-        }
-        let winner = match game.result.as_deref() {
-            Some("1-0") => Some(Seat::WHITE),
-            Some("0-1") => Some(Seat::BLACK),
-            _ => None,
-        };
-        let fault = matches!(tag("Termination"), "time forfeit" | "abandoned" | "rules infraction");
-        resumed.games.push(EarlierGame { number, winner, fault });
-        resumed.keep_bytes = end as u64;
     }
     Ok(resumed)
 }
 
+/// A game of the file given to `--resume` that this match cannot count.
+pub(super) fn resume_error(path: &std::path::Path, line: usize, why: String) -> MatchError {
+    MatchError(format!(
+        "--resume: '{}' line {line}: {why} (is it this match's file, with the same engines and --games?)",
+        path.display()
+    ))
+}
+
+/// The game number of an earlier game (its `Round`), checked to be one of the match's `total`
+/// and not read before, in the match's variant.
+pub(super) fn earlier_number<G: Game>(
+    game: &pgn::GameText,
+    total: usize,
+    seen: &[usize],
+    bad: &dyn Fn(String) -> MatchError,
+) -> Result<usize, MatchError> {
+    let variant = game.tag("Variant").unwrap_or("normal");
+    if variant != G::NAME {
+        return Err(bad(format!("a game of '{variant}', this match plays '{}'", G::NAME)));
+    }
+    let round = game.tag("Round").unwrap_or("");
+    let number: usize = round.parse().map_err(|_| bad(format!("round '{round}' is not a game number")))?;
+    if !(1..=total).contains(&number) {
+        return Err(bad(format!("game {number} is not among this match's {total} games")));
+    }
+    if seen.contains(&number) {
+        return Err(bad(format!("game {number} is in the file twice")));
+    }
+    Ok(number)
+}
+
+/// Whether a game's `Termination` tag says it ended by a fault.
+pub(super) fn fault_termination(game: &pgn::GameText) -> bool {
+    matches!(game.tag("Termination"), Some("time forfeit" | "abandoned" | "rules infraction"))
+}
+
+/// Reads the games of an earlier run of this match from `path`. Each must be a game this match
+/// schedules: its round number, its engines in their seats, the variant; anything else is
+/// refused, naming the game, so that games of another match never count in this one's result.
+fn read_earlier_games<G: Game>(
+    config: &MatchConfig,
+    jobs: &[Job],
+    path: &std::path::Path,
+) -> Result<Resumed<EarlierGame>, MatchError> {
+    let file = earlier_games(path)?;
+    let mut games: Vec<EarlierGame> = Vec::new();
+    for (line, game) in &file.games {
+        let bad = |why: String| resume_error(path, *line, why);
+        let seen: Vec<usize> = games.iter().map(|g| g.number).collect();
+        let number = earlier_number::<G>(game, jobs.len(), &seen, &bad)?;
+        let players = jobs[number - 1].seats.map(|e| config.engines[e].label.as_str());
+        let tag = |name: &str| game.tag(name).unwrap_or("");
+        if [tag("White"), tag("Black")] != players {
+            return Err(bad(format!(
+                "game {number} was {} vs {}, this match plays {} vs {} there",
+                tag("White"),
+                tag("Black"),
+                players[0],
+                players[1]
+            )));
+        }
+        let winner = match game.result.as_deref() {
+            Some("1-0") => Some(Seat::WHITE),
+            Some("0-1") => Some(Seat::BLACK),
+            Some("1/2-1/2") => None,
+            other => return Err(bad(format!("game {number} has no two-seat result ({other:?})"))),
+        };
+        games.push(EarlierGame { number, winner, fault: fault_termination(game) });
+    }
+    Ok(Resumed { games, keep_bytes: file.keep_bytes, dropped_partial: file.dropped_partial })
+}
+
 /// The PGN file for the games: a new one, or the earlier run's, cut to its finished games, to
 /// which the new games are added.
-fn open_pgn(path: &std::path::Path, resumed: &Resumed) -> Result<std::fs::File, MatchError> {
+pub(super) fn open_pgn<T>(path: &std::path::Path, resumed: &Resumed<T>) -> Result<std::fs::File, MatchError> {
     let cannot = |e: std::io::Error| MatchError(format!("cannot write '{}': {e}", path.display()));
     if resumed.games.is_empty() {
         return std::fs::File::create(path).map_err(cannot);

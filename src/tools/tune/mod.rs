@@ -25,7 +25,7 @@
 use crate::core::{Game, MoveList, Record, Seat};
 use crate::eval::tuning::{dispatch_tunable, Linear, Tunable, TuneVisitor};
 use crate::search::Searchable;
-use crate::tools::arena::four_seats::PLACE_POINTS;
+use crate::tools::arena::four_seats::{place_points, read_standings, PLACE_POINTS};
 use crate::variants::Variant;
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -116,31 +116,8 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
 /// `Standings` tag that `jester match` writes: `1. Red (a), 2. Yellow (b), 3. Green (a), 4. Blue
 /// (b)`. `seat_names` are the seats' names in seat order.
 fn standings_shares(tag: &str, seat_names: &[String]) -> Result<Vec<f64>, String> {
-    let mut places = vec![0usize; seat_names.len()];
-    for entry in tag.split(", ") {
-        let bad = || format!("standings entry '{entry}' is not 'PLACE. SEAT (ENGINE)'");
-        let (place, rest) = entry.split_once(". ").ok_or_else(bad)?;
-        let place: usize = place.trim().parse().map_err(|_| bad())?;
-        let seat = rest.split(" (").next().unwrap_or(rest).trim();
-        let index = seat_names.iter().position(|n| n == seat).ok_or_else(|| format!("no seat '{seat}'"))?;
-        if !(1..=seat_names.len()).contains(&place) || places[index] != 0 {
-            return Err(bad());
-        }
-        places[index] = place;
-    }
-    if places.contains(&0) {
-        return Err(format!("standings '{tag}' do not place every seat"));
-    }
-    let best = PLACE_POINTS[0];
-    Ok(places
-        .iter()
-        .map(|&place| {
-            // The seats sharing this place share the points of as many places from it.
-            let sharing = places.iter().filter(|&&p| p == place).count();
-            let points: f64 = PLACE_POINTS.iter().skip(place - 1).take(sharing).sum();
-            points / sharing as f64 / best
-        })
-        .collect())
+    let places = read_standings(tag, seat_names)?;
+    Ok(place_points(&places).into_iter().map(|points| points / PLACE_POINTS[0]).collect())
 }
 
 /// The game result for White named by a result token (`1-0`, `0-1`, `1/2-1/2`, or `1.0`,
