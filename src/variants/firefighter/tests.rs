@@ -29,6 +29,22 @@ fn the_rule_page_example_leaves_three_moves() {
     assert_eq!(moves(&pos.to_text()), ["e8e7", "e8~f7", "f6~f7"]);
 }
 
+/// A pawn's double step out of a crowd leaves the rest of the crowd on its start square: the
+/// position's text (with the en passant square) reads back, and the capture en passant stays.
+#[test]
+fn a_double_step_out_of_a_crowd_reads_back() {
+    let mut pos = FireFighter::from_text("4k3/2(np)5/8/1P6/8/8/8/4K3 b - - 0 1 Aa").unwrap();
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let step = list.iter().copied().find(|&m| pos.render_move(m).ends_with("c7c5")).expect("the double step");
+    pos.play(step);
+    let text = pos.to_text();
+    assert!(text.contains(" c6 "), "{text}");
+    let back = FireFighter::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(back.to_text(), text);
+    assert!(moves(&text).iter().any(|m| m.ends_with("b5c6")), "{:?}", moves(&text));
+}
+
 /// Positions of the perft file and others with crowds, fire, both Firefighting states and armies.
 const WALK_STARTS: &[&str] = &[
     START,

@@ -219,17 +219,17 @@ pub fn parse(text: &str) -> Result<FireFighter, SetupError> {
         return Err(SetupError::OpponentInCheck { token: fields[1].to_string() });
     }
     if let Some(ep) = en_passant {
-        // The pawn that just made a two-step stands alone beyond `ep`, with `ep` and its start
-        // square empty.
+        // The pawn that just made a two-step stands alone beyond `ep` (a pawn steps only to
+        // empty squares), with `ep` empty. Its start square may still hold the rest of a crowd
+        // the pawn stepped out of.
         let them = !pos.side;
         let (ep_rank, step): (u8, i8) = if them == Color::White { (2, 8) } else { (5, -8) };
         let ok = ep.rank() == ep_rank && {
             let pawn_square = ep.offset(step);
-            let start = ep.offset(-step);
             let mut crowd = pos.crowd(pawn_square);
             let lone_pawn = matches!((crowd.next(), crowd.next()),
                 (Some(p), None) if p.color() == them && p.role() == Role::Pawn);
-            lone_pawn && !pos.occupied().has(ep) && !pos.occupied().has(start)
+            lone_pawn && !pos.occupied().has(ep)
         };
         if !ok {
             return Err(FieldError::ImpossibleEnPassant { token: fields[3].to_string() }.into());
