@@ -15,13 +15,19 @@ the side to move) before the result:
 
     <position> ce 35; 1-0
 
-Positions the engine scores as a mate are left out (decided: nothing to learn). Lines come out
+Positions the engine scores as a mate are left out (decided: nothing to learn), and so are
+positions the engine reports it cannot read (jester's `info string error`; the first few are
+named). Lines come out
 in the order they went in; a line that is not `position result` is an error naming it.
 """
 import argparse
 import subprocess
 import sys
 import threading
+
+
+# Marks a line whose position the engine refused to read.
+REFUSED = "refused"
 
 
 def label(engine_cmd, options, nodes, lines, out, errors):
@@ -61,6 +67,7 @@ def search_all(engine_cmd, options, nodes, lines, out):
         send(f"position fen {position}")
         send(f"go nodes {nodes}")
         score = None
+        refused = False
         while True:
             line = proc.stdout.readline()
             if not line:
@@ -68,10 +75,16 @@ def search_all(engine_cmd, options, nodes, lines, out):
             words = line.split()
             if words and words[0] == "bestmove":
                 break
+            # jester reports a position it cannot read and keeps the one before: the search
+            # that follows is not about this line.
+            if line.startswith("info string error"):
+                refused = True
             if "score" in words and "lowerbound" not in words and "upperbound" not in words:
                 at = words.index("score")
                 score = (words[at + 1], int(words[at + 2]))
-        if score and score[0] == "cp":
+        if refused:
+            out[i] = REFUSED
+        elif score and score[0] == "cp":
             out[i] = f"{position} ce {score[1]}; {result}"
     send("quit")
     proc.wait()
@@ -116,10 +129,15 @@ def main():
         w.join()
     if errors:
         sys.exit(f"labelling failed: {errors[0]}")
-    kept = [line for line in out if line is not None]
+    kept = [line for line in out if line is not None and line != REFUSED]
+    refused = [entries[i][1] for i, line in enumerate(out) if line == REFUSED]
     with open(args.output, "w") as f:
         f.write("".join(line + "\n" for line in kept))
-    print(f"{len(kept)} of {len(entries)} positions scored ({len(entries) - len(kept)} mates left out)")
+    mates = len(entries) - len(kept) - len(refused)
+    print(f"{len(kept)} of {len(entries)} positions scored ({mates} mates left out, "
+          f"{len(refused)} refused by the engine)")
+    for position in refused[:5]:
+        print(f"refused: {position}")
 
 
 if __name__ == "__main__":
