@@ -556,6 +556,36 @@ fn an_interrupted_match_resumes_where_it_stopped() {
     let _ = std::fs::remove_file(&cut);
 }
 
+/// A match whose SPRT the games in its file already decided plays nothing more when resumed.
+#[test]
+fn a_decided_match_resumes_to_its_result() {
+    let pgn = temp("resume-decided.pgn");
+    let run = |extra: &[&str]| {
+        let one = format!("{} name=one", jester_engine("uci"));
+        let two = format!("{} name=two", jester_engine("uci"));
+        let mut args =
+            vec!["--engine", one.as_str(), "--engine", two.as_str(), "--games", "60", "--depth", "1"];
+        // Two copies of one engine are nowhere near 400 Elo apart: H0 is accepted within a few games.
+        args.extend_from_slice(&["--random-plies", "4", "--seed", "7", "--sprt", "elo0=400,elo1=500"]);
+        args.extend_from_slice(&["--pgn", pgn.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        jester_match(&args)
+    };
+    let first = run(&[]);
+    assert_eq!(first.status, Some(0), "{}{}", first.out, first.err);
+    assert!(first.out.contains("SPRT accepts H0"), "{}", first.out);
+    let played = finished(&first.out).len();
+    assert!(played < 60, "{}", first.out);
+    let before = std::fs::read_to_string(&pgn).unwrap();
+    let again = run(&["--resume"]);
+    assert_eq!(again.status, Some(0), "{}{}", again.out, again.err);
+    assert!(again.out.contains(&format!("Resumed: {played} of 60 games")), "{}", again.out);
+    assert!(again.out.contains("SPRT accepts H0"), "{}", again.out);
+    assert!(finished(&again.out).is_empty(), "{}", again.out);
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), before);
+    let _ = std::fs::remove_file(&pgn);
+}
+
 /// A four-seat match resumes the same way: the standings, eliminations and head to head of the
 /// games read back count as if played, and the file ends as the uncut run's.
 #[test]

@@ -121,20 +121,17 @@ impl SeatedResult {
 /// `last` (a seat at fault) comes below them, and eliminated seats rank by how long they lasted.
 fn placements(sharing: &[Seat], last: Option<Seat>, eliminated: &[Seat]) -> ([usize; SEATS], [f64; SEATS]) {
     let mut places = [0; SEATS];
-    let mut points = [0.0; SEATS];
-    let shared: f64 = PLACE_POINTS[..sharing.len()].iter().sum::<f64>() / sharing.len().max(1) as f64;
     for &s in sharing {
         places[s.index()] = 1;
-        points[s.index()] = shared;
     }
     // A seat at fault that was already out keeps its place among the eliminated.
     let last = last.filter(|s| !eliminated.contains(s));
     let below = last.into_iter().chain(eliminated.iter().rev().copied());
     for (place, s) in (sharing.len() + 1..).zip(below) {
         places[s.index()] = place;
-        points[s.index()] = PLACE_POINTS.get(place - 1).copied().unwrap_or(0.0);
     }
-    (places, points)
+    let points = place_points(&places);
+    (places, std::array::from_fn(|s| points[s]))
 }
 
 /// Engine `a`'s head-to-head score against engine `b` in a game seated as `seats` (the engine
@@ -400,13 +397,12 @@ pub(super) fn run<G: Searchable>(
         return Err(MatchError("--draw and --resign adjudicate two-seat games only".into()));
     }
     let seatings = seatings(engines);
-    let jobs: VecDeque<SeatedJob> = (0..config.games.max(1))
+    let mut jobs: VecDeque<SeatedJob> = (0..config.games.max(1))
         .map(|i| SeatedJob { number: i + 1, seats: seatings[i % seatings.len()], round: i / seatings.len() })
         .collect();
     let total = jobs.len();
     let names = G::start();
     let seat_name = |s: Seat| names.seat_name(s);
-    let mut jobs = jobs;
     let resumed = match (&config.pgn, config.resume) {
         (Some(path), true) => read_earlier_games::<G>(config, jobs.make_contiguous(), path)?,
         _ => Resumed::default(),
@@ -429,7 +425,6 @@ pub(super) fn run<G: Searchable>(
     let mut tallies = vec![SeatedTally::default(); engines];
     let mut duels: Duels =
         (0..engines).flat_map(|a| (a + 1..engines).map(move |b| ((a, b), Samples::default()))).collect();
-    let mut decided = false;
     if config.resume {
         for game in &resumed.games {
             let seats = jobs[game.number - 1].seats;
@@ -439,13 +434,14 @@ pub(super) fn run<G: Searchable>(
         let _ = writeln!(out, "{}", resumed.note(total, config));
         jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
         if !resumed.games.is_empty() {
-            let line = standing_lines(config, &tallies, &duels, counts.games, total, &AtomicBool::new(false));
-            let _ = write!(out, "{}", line.0);
-            decided = line.1;
+            let (lines, decided) =
+                standing_lines(config, &tallies, &duels, counts.games, total, &AtomicBool::new(false));
+            let _ = write!(out, "{lines}");
+            // The earlier games decided the SPRT: nothing is left to play.
+            if decided {
+                jobs.clear();
+            }
         }
-    }
-    if decided {
-        jobs.clear();
     }
     let queue = Arc::new(Mutex::new(jobs));
     let stop = Arc::new(AtomicBool::new(false));
@@ -836,13 +832,7 @@ fn game_record<G: Game>(config: &MatchConfig, number: usize, result: &SeatedResu
         ],
         ..pgn::Header::default()
     };
-    let termination = match &result.end {
-        End::Rule(_) | End::Resignation(_) => "normal",
-        End::PlyLimit | End::Adjudication { .. } => "adjudication",
-        End::Fault { kind: FaultKind::Time, .. } => "time forfeit",
-        End::Fault { kind: FaultKind::EngineFailure, .. } => "abandoned",
-        End::Fault { .. } => "rules infraction",
-    };
+    let termination = result.end.termination();
     let ending = pgn::Ending {
         result: if result.winner.is_some() { "*" } else { "1/2-1/2" }.to_string(),
         termination: Some(termination.to_string()),

@@ -44,6 +44,23 @@ pub enum End {
     },
 }
 
+/// The `Termination` tags of games that ended by a fault.
+pub const FAULT_TERMINATIONS: [&str; 3] = ["time forfeit", "abandoned", "rules infraction"];
+
+impl End {
+    /// The PGN `Termination` tag: `normal`, `adjudication`, or for a fault one of
+    /// [`FAULT_TERMINATIONS`].
+    pub fn termination(&self) -> &'static str {
+        match self {
+            End::Rule(_) | End::Resignation(_) => "normal",
+            End::PlyLimit | End::Adjudication { .. } => "adjudication",
+            End::Fault { kind: FaultKind::Time, .. } => FAULT_TERMINATIONS[0],
+            End::Fault { kind: FaultKind::EngineFailure, .. } => FAULT_TERMINATIONS[1],
+            End::Fault { .. } => FAULT_TERMINATIONS[2],
+        }
+    }
+}
+
 /// Adjudication by the engines' own scores (centipawns, from each engine's point of view).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjudication {
@@ -183,15 +200,9 @@ impl GameResult {
         }
     }
 
-    /// The PGN `Termination` tag: `normal`, `adjudication`, `time forfeit` or `rules infraction`.
+    /// The PGN `Termination` tag ([`End::termination`]).
     pub fn termination(&self) -> &'static str {
-        match &self.end {
-            End::Rule(_) | End::Resignation(_) => "normal",
-            End::PlyLimit | End::Adjudication { .. } => "adjudication",
-            End::Fault { kind: FaultKind::Time, .. } => "time forfeit",
-            End::Fault { kind: FaultKind::EngineFailure, .. } => "abandoned",
-            End::Fault { .. } => "rules infraction",
-        }
+        self.end.termination()
     }
 
     /// The error reports of the engine labelled `label` in this game.

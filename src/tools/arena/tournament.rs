@@ -212,13 +212,13 @@ fn run<G: Searchable>(
         let _ = writeln!(out, "{}", resumed.note(total, config));
         jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
     }
-    let queue_stop = config.resume && !resumed.games.is_empty() && {
+    if config.resume && !resumed.games.is_empty() {
         let line = score_line(config, &head_to_head, &mut summary, &AtomicBool::new(false));
         let _ = writeln!(out, "{line}  ({}/{total} games)", summary.resumed);
-        summary.sprt.is_some_and(|(_, decision)| decision != SprtDecision::Continue)
-    };
-    if queue_stop {
-        jobs.clear();
+        // The earlier games decided the SPRT: nothing is left to play.
+        if summary.sprt.is_some_and(|(_, decision)| decision != SprtDecision::Continue) {
+            jobs.clear();
+        }
     }
     let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
     let stop = Arc::new(AtomicBool::new(false));
@@ -442,7 +442,7 @@ pub(super) fn earlier_number<G: Game>(
 
 /// Whether a game's `Termination` tag says it ended by a fault.
 pub(super) fn fault_termination(game: &pgn::GameText) -> bool {
-    matches!(game.tag("Termination"), Some("time forfeit" | "abandoned" | "rules infraction"))
+    game.tag("Termination").is_some_and(|t| super::referee::FAULT_TERMINATIONS.contains(&t))
 }
 
 /// Reads the games of an earlier run of this match from `path`. Each must be a game this match
