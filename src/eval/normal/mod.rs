@@ -9,9 +9,15 @@
 //! - pawn structure: doubled, isolated, backward and connected pawns;
 //! - passed pawns: by rank, king distances, blocked or free path, the rule of the square;
 //! - pieces: bishop pair, rooks on open and semi-open files, knight and bishop outposts;
-//! - threats: pieces attacked by pawns, majors attacked by minors, queens by rooks, hanging pieces;
-//! - king safety: attackers on the king zone weighted by type, weak zone squares, safe checks,
-//!   pawn shelter and pawn storm in front of the (possibly castled-to) king;
+//! - placement: rooks on the 7th and on the enemy queen's file, knights and bishops behind
+//!   pawns and near their king, bishops against own pawns on their colour and on the long
+//!   diagonals, space behind the pawns, the king near its pawns;
+//! - threats: pieces attacked by pawns or by safe pawn pushes, majors attacked by minors,
+//!   queens by rooks, loose minors by minors and rooks, hanging pieces and pawns, loose
+//!   pawns and pieces the king attacks;
+//! - king safety: attack units (attackers on the king zone weighted by type, weak zone squares,
+//!   safe checks) read through a fitted table, pawn shelter and pawn storm in front of the
+//!   (possibly castled-to) king;
 //! - tempo for the side to move;
 //! - endgame scaling for pawnless edges and opposite-coloured bishops.
 //!
@@ -106,6 +112,45 @@ const _: () = {
         assert!(CASTLINGS[i].king_to.file() == if i % 2 == 0 { 6 } else { 2 });
         i += 1;
     }
+};
+
+/// The four centre squares.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// The c to f files on the 2nd to 4th relative ranks, per colour: where space is counted.
+const SPACE_ZONE: [Bitboard; 2] = [Bitboard(0x0000_0000_3C3C_3C00), Bitboard(0x003C_3C3C_0000_0000)];
+
+/// `bb` moved one rank forward, as seen by `color`.
+#[inline]
+fn pawn_push(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => bb.shift_up(),
+        Color::Black => bb.shift_down(),
+    }
+}
+
+/// `WITHIN[sq][d]`: the squares at most `d` king steps from `sq`.
+static WITHIN: [[Bitboard; 8]; 64] = {
+    let mut t = [[Bitboard::EMPTY; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut other: usize = 0;
+        while other < 64 {
+            let df = (sq % 8) as i32 - (other % 8) as i32;
+            let dr = (sq / 8) as i32 - (other / 8) as i32;
+            let df = if df < 0 { -df } else { df };
+            let dr = if dr < 0 { -dr } else { dr };
+            let d = if df > dr { df } else { dr } as usize;
+            let mut r = d;
+            while r < 8 {
+                t[sq][r].0 |= 1u64 << other;
+                r += 1;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
 };
 
 #[inline]
@@ -311,6 +356,7 @@ pub fn evaluate_with<'a, R: Rules, T: Tracer>(
     score += e.pawns(Color::White) - e.pawns(Color::Black);
     score += e.king(Color::White) - e.king(Color::Black);
     score += e.threats(Color::White) - e.threats(Color::Black);
+    score += e.placement(Color::White) - e.placement(Color::Black);
 
     let phase = e.phase.min(PHASE_MAX);
     let scale = endgame_scale(pos, score.eg());
@@ -768,27 +814,45 @@ impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
             units -= danger.no_queen_units;
         }
         if units > 0 {
-            let penalty = king_danger(danger, units.min(KING_DANGER_MAX_UNITS as i32));
-            if T::ON {
-                // Not linear in the weights: kept in the trace as it is.
-                self.trace.constant(if color == Color::White { penalty } else { -penalty });
-            }
-            s += penalty;
+            let w = &self.tables().params.weights;
+            s += self.add(color, &w.king_danger[(units as usize).min(KING_DANGER_MAX_UNITS)], 1);
         }
         s
     }
 
-    /// Threats by `color` against the enemy's pieces.
+    /// Threats by `color` against the enemy's pawns and pieces.
     fn threats(&mut self, color: Color) -> S {
         let pos = self.pos;
         let w = &self.tables().params.weights;
         let us = color as usize;
         let them = !color;
+        let by = self.attacked_by[us];
+        let undefended = !self.attacked[us ^ 1];
+        let enemy_pawns = self.pawns[us ^ 1];
         let enemy_pieces = pos.color_bb(them) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
+        let mut s = self.add(
+            color,
+            &w.threat_by_king,
+            sparse_count(by[Role::King as usize] & (enemy_pieces | enemy_pawns) & undefended),
+        );
+        s += self.add(color, &w.hanging_pawn, sparse_count(enemy_pawns & self.attacked[us] & undefended));
         if enemy_pieces.is_empty() {
-            return S::ZERO;
+            return s;
         }
-        let by = &self.attacked_by[us];
+        // Knights and bishops no enemy pawn defends.
+        let loose_minors =
+            (pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop)) & !self.pawn_attacks[us ^ 1];
+        let fide_minors = by[Role::Knight as usize] | by[Role::Bishop as usize];
+        s += self.add(color, &w.threat_minor_on_minor, sparse_count(fide_minors & loose_minors));
+        s += self.add(color, &w.threat_rook_on_minor, sparse_count(by[Role::Rook as usize] & loose_minors));
+        // Pawn pushes to squares where the pawn is safe, and the pieces they would attack.
+        let empty = !self.occupied;
+        let one = pawn_push(color, self.pawns[us]) & empty;
+        let two = pawn_push(color, one & Bitboard::rank(if color == Color::White { 2 } else { 5 })) & empty;
+        let safe = !self.pawn_attacks[us ^ 1] & (self.attacked[us] | undefended);
+        let pushes = (one | two) & safe;
+        s +=
+            self.add(color, &w.pawn_push_threat, sparse_count(pawn_attacks_bb(color, pushes) & enemy_pieces));
         let queens = pos.pieces(them, Role::Queen);
         let mut majors = pos.pieces(them, Role::Rook) | queens;
         let mut minors = by[Role::Knight as usize] | by[Role::Bishop as usize] | by[Role::Commoner as usize];
@@ -806,10 +870,72 @@ impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
         let by_minor = sparse_count(minors & majors);
         let by_rook = sparse_count(by[Role::Rook as usize] & queens);
         let hanging = sparse_count(enemy_pieces & self.attacked[us] & !self.attacked[us ^ 1]);
-        self.add(color, &w.threat_by_pawn, by_pawn)
+        s + self.add(color, &w.threat_by_pawn, by_pawn)
             + self.add(color, &w.threat_by_minor, by_minor)
             + self.add(color, &w.threat_by_rook, by_rook)
             + self.add(color, &w.hanging, hanging)
+    }
+
+    /// Where `color`'s pieces stand: rooks on the 7th and on the enemy queen's file, knights
+    /// and bishops behind pawns and near their king, bishops against their own pawns and on
+    /// the long diagonals, space behind the pawns, the king near its pawns.
+    fn placement(&mut self, color: Color) -> S {
+        let pos = self.pos;
+        let w = &self.tables().params.weights;
+        let us = color as usize;
+        let them = !color;
+        let king = self.king_sq[us];
+        let own_pawns = self.pawns[us];
+        let mut s = S::ZERO;
+
+        let rooks = pos.pieces(color, Role::Rook);
+        if rooks.nonempty() {
+            let seventh = Bitboard::rank(color.relative_rank(6));
+            let eighth = Bitboard::rank(color.relative_rank(7));
+            if (self.pawns[us ^ 1] & seventh).nonempty() || eighth.has(self.king_sq[us ^ 1]) {
+                s += self.add(color, &w.rook_on_seventh, sparse_count(rooks & seventh));
+            }
+            let queen_files = fill_forward(color, fill_forward(them, pos.pieces(them, Role::Queen)));
+            s += self.add(color, &w.rook_on_queen_file, sparse_count(rooks & queen_files));
+        }
+
+        let knights = pos.pieces(color, Role::Knight);
+        let bishops = pos.pieces(color, Role::Bishop);
+        let minors = knights | bishops;
+        if minors.nonempty() {
+            s += self.add(color, &w.minor_behind_pawn, sparse_count(minors & step_back(color, own_pawns)));
+            let mut distances = 0;
+            for sq in minors {
+                distances += distance(sq, king);
+            }
+            s += self.add(color, &w.minor_king_distance, distances);
+        }
+        let all_pawns = self.pawns[0] | self.pawns[1];
+        for sq in bishops {
+            let colour =
+                if Bitboard::DARK_SQUARES.has(sq) { Bitboard::DARK_SQUARES } else { !Bitboard::DARK_SQUARES };
+            s += self.add(color, &w.bishop_pawns, sparse_count(own_pawns & colour));
+            if (bishop_attacks(sq, all_pawns) & CENTRE).more_than_one() {
+                s += self.add(color, &w.bishop_long_diagonal, 1);
+            }
+        }
+
+        let behind = step_back(color, own_pawns);
+        let behind = behind | step_back(color, behind) | step_back(color, step_back(color, behind));
+        let safe = SPACE_ZONE[us] & !own_pawns & !self.pawn_attacks[us ^ 1];
+        let space = safe.count() + (safe & behind).count();
+        s += self.add(color, &w.space, space as i32);
+
+        if own_pawns.nonempty() {
+            // Rings out from the king until one holds a pawn (at most 7 steps).
+            let within = &WITHIN[king.index()];
+            let mut nearest = 1;
+            while nearest < 7 && (own_pawns & within[nearest]).is_empty() {
+                nearest += 1;
+            }
+            s += self.add(color, &w.king_pawn_distance, nearest as i32);
+        }
+        s
     }
 }
 

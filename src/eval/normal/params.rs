@@ -4,7 +4,7 @@
 //!
 //! The linear weights ([`Weights`]) are [`S`] pairs: a middlegame and an endgame value, blended
 //! by the game phase, each added a whole number of times; the tuner fits them. The king-danger
-//! weights ([`Danger`]) go through a square and a cap, so they are not linear; they stay as set.
+//! units ([`Danger`]) are counts that pick an entry of a table of weights, so they stay as set.
 //! The model's fixed shape (phase weights, endgame scale factors, board geometry) are constants
 //! below, not weights.
 //!
@@ -135,14 +135,55 @@ param_struct! {
         /// Mobility of the other armies' pieces, per square reached above (or below) half of
         /// what the piece reaches from d4 on an empty board.
         pub army_mobility: S,
+        /// Per enemy pawn or piece (not the king) that our king attacks and nothing defends.
+        pub threat_by_king: S,
+        /// Per enemy pawn that we attack and nothing defends.
+        pub hanging_pawn: S,
+        /// Per enemy knight or bishop that one of our knights or bishops attacks, where no
+        /// enemy pawn defends it.
+        pub threat_minor_on_minor: S,
+        /// Per enemy knight or bishop that one of our rooks attacks, where no enemy pawn
+        /// defends it.
+        pub threat_rook_on_minor: S,
+        /// Per enemy piece (not a pawn or the king) that one of our pawns would attack after a
+        /// safe push (to an empty square no enemy pawn attacks, and that we defend or the enemy
+        /// does not attack; two squares from the start rank too).
+        pub pawn_push_threat: S,
+        /// A rook on the 7th relative rank while the enemy king is on the 8th or enemy pawns
+        /// are on the 7th.
+        pub rook_on_seventh: S,
+        /// A rook on a file with an enemy queen on it.
+        pub rook_on_queen_file: S,
+        /// A knight or bishop with an own pawn directly in front of it (the pawn shields it and
+        /// it defends the pawn's advance).
+        pub minor_behind_pawn: S,
+        /// Per bishop, per own pawn on squares of that bishop's colour (they block it and leave
+        /// the other colour weak).
+        pub bishop_pawns: S,
+        /// A bishop on a long diagonal that sees both of that diagonal's centre squares over
+        /// any pieces but pawns.
+        pub bishop_long_diagonal: S,
+        /// Space: squares on the c to f files and the 2nd to 4th relative ranks that no enemy
+        /// pawn attacks and no own pawn stands on; those behind an own pawn count twice.
+        pub space: S,
+        /// The distance (in king steps) from the king to its nearest own pawn, where it has one.
+        pub king_pawn_distance: S,
+        /// Per knight or bishop, its distance (in king steps) from its own king.
+        pub minor_king_distance: S,
+        /// The king-danger penalty by the [`Danger`] units counted against the king (index 0
+        /// unused, more than [`KING_DANGER_MAX_UNITS`] units read the last entry). A table, so
+        /// that the tuner fits its curve: it started as a square of the units in the middle
+        /// game up to a cap (one attacker is a nuisance, several together are deadly) and
+        /// linear in the endgame.
+        pub king_danger: [S; KING_DANGER_MAX_UNITS + 1],
     }
 }
 
 param_struct! {
-    /// King danger: counted in "units" and turned into a penalty by [`king_danger`], which grows
-    /// with the square of the units (one attacker is a nuisance, several together are deadly).
-    /// The king zone is the king's square, the squares around it and the squares one rank further
-    /// towards the enemy.
+    /// King danger: counted in "units" and turned into a penalty by [`Weights::king_danger`], a
+    /// table by the number of units. The king zone is the king's square, the squares around it
+    /// and the squares one rank further towards the enemy. The units are counts, not scores:
+    /// they pick an entry of the table, so they stay as set and the tuner fits the table.
     pub struct Danger {
         /// Units per enemy piece whose attacks reach the king zone, by role.
         pub attacker_weight: [i32; Role::COUNT],
@@ -160,12 +201,6 @@ param_struct! {
         pub attackers_scale: [i32; 5],
         /// Units removed when the attacker has no queen left.
         pub no_queen_units: i32,
-        /// Middlegame penalty per unit squared, in sixteenths.
-        pub quadratic: i32,
-        /// Cap of the middlegame penalty.
-        pub cap: i32,
-        /// Endgame penalty per unit.
-        pub linear: i32,
         /// King danger against a Royal Pawn is weighed this much heavier (out of 16): it has few
         /// or no escape squares.
         pub royal_pawn_scale: i32,
@@ -198,15 +233,9 @@ const _: () = assert!(std::mem::size_of::<Weights>() == WEIGHT_COUNT * std::mem:
 pub const PHASE_WEIGHT: [i32; Role::COUNT] = [0, 1, 1, 2, 4, 0, 1, 2, 1, 1, 4, 2, 1, 1, 4, 2, 1, 1, 4];
 pub const PHASE_MAX: i32 = 24;
 
-/// The largest king danger counted, in units (more are cut to this).
+/// The largest king danger counted, in units (more are cut to this): the last entry of
+/// [`Weights::king_danger`].
 pub const KING_DANGER_MAX_UNITS: usize = 63;
-
-/// The king-danger penalty for `units` units (a negative score for the defender).
-pub const fn king_danger(d: &Danger, units: i32) -> S {
-    let mg = units * units * d.quadratic / 16;
-    let mg = if mg > d.cap { d.cap } else { mg };
-    S(-mg, -units * d.linear)
-}
 
 // Endgame scaling: the endgame part of the score is multiplied by a scale out of
 // [`SCALE_NORMAL`] for endings that are harder to win than the material says. Material here

@@ -434,3 +434,78 @@ fn minor_and_major_roles_are_the_ones_material_ranked_so() {
         assert_eq!(p::is_major(role), mg >= 460, "{role:?}");
     }
 }
+
+/// The coefficient (White's count minus Black's) of `weight` in the traced evaluation of `fen`.
+fn fired(fen: &str, weight: impl Fn(&Weights) -> &S) -> i32 {
+    let tables = tables_for("normal");
+    let w = &tables.params.weights;
+    let (_, t) = trace(&pos(fen), tables);
+    t.coefficients.counts[weight_index(w, weight(w))]
+}
+
+/// The placement and threat terms count what their docs say, by hand-counted positions (each
+/// with White's count, then the colour-flipped position giving the negated count).
+#[test]
+fn placement_and_threat_terms_count_what_they_say() {
+    type Pick = fn(&Weights) -> &S;
+    let cases: [(&str, Pick, i32); 15] = [
+        // The king on e4 attacks the undefended d5 pawn and e5 knight; f5 is defended by g6.
+        ("6k1/8/6p1/3pnp2/4K3/8/8/8 w - - 0 1", |w| &w.threat_by_king, 2),
+        // The rook attacks the undefended b7 pawn; nothing attacks g7.
+        ("8/1p4pk/8/8/8/8/1R6/K3B3 w - - 0 1", |w| &w.hanging_pawn, 1),
+        // The knight on d4 attacks the bishop on c6 and the knight on e6, which attacks it back.
+        ("4k3/8/2b1n3/8/3N4/8/8/4K3 w - - 0 1", |w| &w.threat_minor_on_minor, 2 - 1),
+        // The same with a pawn on d7 defending both black pieces.
+        ("4k3/3p4/2b1n3/8/3N4/8/8/4K3 w - - 0 1", |w| &w.threat_minor_on_minor, -1),
+        // The rook attacks the knight on a5; the bishop on h5 is defended by the g6 pawn.
+        ("4k3/8/6p1/n6b/8/8/8/R3K2R w - - 0 1", |w| &w.threat_rook_on_minor, 1),
+        // d2-d4 (through the empty d3) would hit the knight on c5 and the bishop on e5, and d4
+        // is safe: the f3 knight defends it. d3 is not: the c5 knight attacks it, nothing of
+        // White's defends it.
+        ("4k3/8/8/2n1b3/8/5N2/3P4/4K3 w - - 0 1", |w| &w.pawn_push_threat, 2),
+        // Two rooks on the 7th with the enemy king on the 8th.
+        ("4k3/RR6/8/8/8/8/8/4K3 w - - 0 1", |w| &w.rook_on_seventh, 2),
+        // No enemy king on the 8th and no enemy pawn on the 7th: nothing.
+        ("8/RR6/4k3/8/8/8/8/4K3 w - - 0 1", |w| &w.rook_on_seventh, 0),
+        // The d1 rook shares the enemy queen's file; the a1 rook does not.
+        ("3qk3/8/8/8/8/8/8/R2RK3 w - - 0 1", |w| &w.rook_on_queen_file, 1),
+        // Knight d3 behind d4, bishop e3 behind e4; the knight on b1 has no pawn in front.
+        ("4k3/8/8/8/3PP3/3NB3/8/1N2K3 w - - 0 1", |w| &w.minor_behind_pawn, 2),
+        // The dark-squared bishop on c1 with pawns on b2 and d2 (dark) and e4 (light).
+        ("4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1", |w| &w.bishop_pawns, 2),
+        // The bishop on b2 sees d4 and e5 over the c3 knight; the one on g2 sees e4, not d5.
+        ("4k3/8/8/8/4P3/2N5/1B4B1/4K3 w - - 0 1", |w| &w.bishop_long_diagonal, 1),
+        // White: c2-f4 less the d4 and e4 pawns and c4 (the d5 pawn attacks it), 9 squares,
+        // d2, d3, e2 and e3 behind a pawn count twice: 13. Black: c5-f7 less the d5 pawn and
+        // c5, e5 and f5 (White's pawns attack them), 8, d6 and d7 twice: 10.
+        ("4k3/8/8/3p4/3PP3/8/8/4K3 w - - 0 1", |w| &w.space, 13 - 10),
+        // The king on h1 is three steps from the e4 pawn, Black's on e8 one from d7.
+        ("4k3/3p4/8/8/4P3/8/8/7K w - - 0 1", |w| &w.king_pawn_distance, 3 - 1),
+        // Knight c3 two steps from the e1 king, bishop h6 five; Black's knight b8 three from e8.
+        ("1n2k3/8/7B/8/8/2N5/8/4K3 w - - 0 1", |w| &w.minor_king_distance, 7 - 3),
+    ];
+    for (fen, weight, expected) in cases {
+        assert_eq!(fired(fen, weight), expected, "{fen}");
+        assert_eq!(fired(&mirror_fen(fen), weight), -expected, "mirror of {fen}");
+    }
+}
+
+/// The king-danger table is read once per king under attack, at the units counted.
+#[test]
+fn king_danger_reads_one_entry_per_attacked_king() {
+    let tables = tables_for("normal");
+    let w = &tables.params.weights;
+    let (_, t) = trace(&pos("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1"), tables);
+    let base = weight_index(w, &w.king_danger[0]);
+    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
+    // The queen reaches no square of Black's king zone: nothing.
+    assert!(entries.iter().all(|&c| c == 0), "{entries:?}");
+    let (_, t) = trace(&pos("6k1/5ppp/8/8/8/8/5PPP/3Q1RK1 b - - 0 1"), tables);
+    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
+    assert!(entries.iter().all(|&c| c == 0), "{entries:?}");
+    let (_, t) = trace(&pos("6k1/5ppp/8/6Q1/8/8/5PPP/6K1 w - - 0 1"), tables);
+    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
+    // A queen on g5 attacks Black's zone: one entry, a penalty of Black's (-1 in White's view).
+    assert_eq!(entries.iter().filter(|&&c| c != 0).count(), 1, "{entries:?}");
+    assert_eq!(entries.iter().sum::<i32>(), -1, "{entries:?}");
+}

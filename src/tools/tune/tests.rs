@@ -117,7 +117,9 @@ fn tuning_recovers_known_weights_from_the_results_they_predict() {
 fn the_prior_holds_the_weights_near_their_compiled_values() {
     let samples = sample();
     let free = Settings { epochs: 150, min_positions: 20, ..Settings::default() };
-    let held = Settings { prior: 0.2, ..free.clone() };
+    // (Strong enough for the count-like weights too: space is counted over some ten squares a
+    // side, so each of its centipawns moves the evaluation ten times as far as a material's.)
+    let held = Settings { prior: 0.5, ..free.clone() };
     let largest_move = |outcome: &Outcome| {
         outcome.weights.iter().zip(Chess::weights()).map(|(a, b)| (a - b).abs()).max().unwrap()
     };
