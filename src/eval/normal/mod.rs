@@ -134,14 +134,9 @@ static WITHIN: [[Bitboard; 8]; 64] = {
     let mut t = [[Bitboard::EMPTY; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
-        let mut other: usize = 0;
+        let mut other = 0;
         while other < 64 {
-            let df = (sq % 8) as i32 - (other % 8) as i32;
-            let dr = (sq / 8) as i32 - (other / 8) as i32;
-            let df = if df < 0 { -df } else { df };
-            let dr = if dr < 0 { -dr } else { dr };
-            let d = if df > dr { df } else { dr } as usize;
-            let mut r = d;
+            let mut r = distance(Square::new(sq as u8), Square::new(other as u8)) as usize;
             while r < 8 {
                 t[sq][r].0 |= 1u64 << other;
                 r += 1;
@@ -153,11 +148,16 @@ static WITHIN: [[Bitboard; 8]; 64] = {
     t
 };
 
+/// The number of king steps between two squares.
 #[inline]
-fn distance(a: Square, b: Square) -> i32 {
+const fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
-    df.max(dr)
+    if df > dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// The squares attacked by all pawns in `pawns` of `color`.
@@ -848,7 +848,7 @@ impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
         // Pawn pushes to squares where the pawn is safe, and the pieces they would attack.
         let empty = !self.occupied;
         let one = pawn_push(color, self.pawns[us]) & empty;
-        let two = pawn_push(color, one & Bitboard::rank(if color == Color::White { 2 } else { 5 })) & empty;
+        let two = pawn_push(color, one & Bitboard::rank(color.relative_rank(2))) & empty;
         let safe = !self.pawn_attacks[us ^ 1] & (self.attacked[us] | undefended);
         let pushes = (one | two) & safe;
         s +=
@@ -869,7 +869,7 @@ impl<'a, R: Rules, T: Tracer, P: Source<'a>> Eval<'a, R, T, P> {
         let by_pawn = sparse_count(self.pawn_attacks[us] & enemy_pieces);
         let by_minor = sparse_count(minors & majors);
         let by_rook = sparse_count(by[Role::Rook as usize] & queens);
-        let hanging = sparse_count(enemy_pieces & self.attacked[us] & !self.attacked[us ^ 1]);
+        let hanging = sparse_count(enemy_pieces & self.attacked[us] & undefended);
         s + self.add(color, &w.threat_by_pawn, by_pawn)
             + self.add(color, &w.threat_by_minor, by_minor)
             + self.add(color, &w.threat_by_rook, by_rook)

@@ -490,22 +490,25 @@ fn placement_and_threat_terms_count_what_they_say() {
     }
 }
 
-/// The king-danger table is read once per king under attack, at the units counted.
+/// The king-danger table is read once per king under attack, and not for a king no piece
+/// attacks.
 #[test]
 fn king_danger_reads_one_entry_per_attacked_king() {
     let tables = tables_for("normal");
     let w = &tables.params.weights;
-    let (_, t) = trace(&pos("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1"), tables);
     let base = weight_index(w, &w.king_danger[0]);
-    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
-    // The queen reaches no square of Black's king zone: nothing.
-    assert!(entries.iter().all(|&c| c == 0), "{entries:?}");
-    let (_, t) = trace(&pos("6k1/5ppp/8/8/8/8/5PPP/3Q1RK1 b - - 0 1"), tables);
-    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
-    assert!(entries.iter().all(|&c| c == 0), "{entries:?}");
-    let (_, t) = trace(&pos("6k1/5ppp/8/6Q1/8/8/5PPP/6K1 w - - 0 1"), tables);
-    let entries: Vec<i32> = (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect();
+    let entries = |fen: &str| -> Vec<i32> {
+        let (_, t) = trace(&pos(fen), tables);
+        (0..=p::KING_DANGER_MAX_UNITS).map(|u| t.coefficients.counts[base + u]).collect()
+    };
+    // The queen on d1 reaches no square of Black's king zone, nor the rook behind its own f2
+    // pawn: nothing.
+    for fen in ["6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/3Q1RK1 b - - 0 1"] {
+        let e = entries(fen);
+        assert!(e.iter().all(|&c| c == 0), "{fen}: {e:?}");
+    }
     // A queen on g5 attacks Black's zone: one entry, a penalty of Black's (-1 in White's view).
-    assert_eq!(entries.iter().filter(|&&c| c != 0).count(), 1, "{entries:?}");
-    assert_eq!(entries.iter().sum::<i32>(), -1, "{entries:?}");
+    let e = entries("6k1/5ppp/8/6Q1/8/8/5PPP/6K1 w - - 0 1");
+    assert_eq!(e.iter().filter(|&&c| c != 0).count(), 1, "{e:?}");
+    assert_eq!(e.iter().sum::<i32>(), -1, "{e:?}");
 }
