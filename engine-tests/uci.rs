@@ -330,6 +330,46 @@ fn options_are_checked() {
     j.finish();
 }
 
+/// The search parameters a tuner sets by name (`jester params`): a value changes the search
+/// from the next `go`; a bad name or value is refused, naming it, and changes nothing.
+#[test]
+fn search_parameters_are_set_by_name() {
+    let mut j = uci();
+    let nodes_at_depth_7 = |j: &mut Jester| -> u64 {
+        j.send("ucinewgame");
+        j.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+        j.send("go depth 7");
+        let lines = j.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
+        let last = lines.iter().rev().find(|l| l.starts_with("info depth 7 ")).expect("depth 7 reported");
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    let default = nodes_at_depth_7(&mut j);
+    for (line, token) in [
+        ("setoption name lmr_divisor value 20000", "'20000'"),
+        ("setoption name lmr_divisor value wide", "'wide'"),
+        ("setoption name lmr_divisr value 300", "'lmr_divisr'"),
+    ] {
+        j.send(line);
+        let replies = sync(&mut j);
+        assert!(
+            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
+            "{line}: {replies:?}"
+        );
+    }
+    assert_eq!(nodes_at_depth_7(&mut j), default, "refused values changed the search");
+    // Fewer late-move reductions: a bigger tree at the same depth.
+    j.send("setoption name lmr_divisor value 2000");
+    assert_eq!(sync(&mut j), Vec::<String>::new());
+    let wider = nodes_at_depth_7(&mut j);
+    assert!(wider > default, "{wider} nodes against {default}");
+    j.send("setoption name LMR_Divisor value 225");
+    assert_eq!(nodes_at_depth_7(&mut j), default, "the default again");
+    j.send("quit");
+    j.finish();
+}
+
 /// Hostile lines: after each, the engine is alive, answers `isready`, never panics, and the
 /// searches it starts all end with a legal bestmove.
 #[test]

@@ -367,6 +367,10 @@ fn unknown_commands_get_an_error_reply() {
         ("variant xiangqi", "Error (unknown variant 'xiangqi' (try 'jester variants')): variant xiangqi"),
         ("exit", "Error (not analyzing): exit"),
         ("option Nonsense=3", "Error (unknown option): option Nonsense=3"),
+        (
+            "option lmr_divisor=wide",
+            "Error (invalid value 'wide' for search parameter 'lmr_divisor' (expected 50 to 2000)): option lmr_divisor=wide",
+        ),
     ] {
         j.send(line);
         assert_eq!(ping(&mut j, 10), vec![reply.to_string()], "{line}");

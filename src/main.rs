@@ -159,6 +159,9 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
         threads: Option<u16>,
     },
+    /// List the search parameters a tuner may set by name (UCI `setoption`, CECP `option`):
+    /// name, default, minimum, maximum, meaning; one per line.
+    Params,
     /// Search fixed positions of every variant at a fixed depth: the behaviour signature.
     Bench {
         /// Search depth for every position.
@@ -380,6 +383,13 @@ fn locked_stdout(
 
 fn run(command: Command) -> Result<(), CommandError> {
     match command {
+        Command::Params => locked_stdout(|out| {
+            for t in jester::search::SearchParams::TUNABLES {
+                let what = t.what.split_whitespace().collect::<Vec<_>>().join(" ");
+                writeln!(out, "{} {} {} {} {what}", t.name, t.default, t.min, t.max)?;
+            }
+            Ok(())
+        }),
         Command::Variants => locked_stdout(|out| {
             for v in VARIANTS {
                 writeln!(out, "{:<18}{}{}", v.name, v.description, aliases(v.aliases))?;

@@ -12,8 +12,8 @@ use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{Army, Seat};
 use crate::search::{
-    params::MAX_PLY, Clock, Engine, Event, Info, Limits, MultiSeatSearch, Skill, DEFAULT_HASH_MB,
-    DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
+    params::MAX_PLY, Clock, Engine, Event, Info, Limits, MultiSeatSearch, SearchParams, Skill,
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::variants::{Variant, VARIANTS};
 use std::io::Write;
@@ -243,6 +243,11 @@ impl<W: Write> Uci<W> {
                 }
                 Err(e) => Err(format!("option '{name}': {e}")),
             },
+            // The search parameters, for tuning (search/params.rs): not listed by `uci` (a GUI
+            // has no use for them), set from the next search.
+            tunable if SearchParams::TUNABLES.iter().any(|t| t.name == tunable) => {
+                self.engine.set_param(tunable, value).map_err(|e| e.to_string())
+            }
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(message) = result {

@@ -13,8 +13,8 @@ use super::session::Session;
 use super::{Flow, Message};
 use crate::core::{without_armies_field, Army, DrawReason, Outcome, Score, Seat, WinReason};
 use crate::search::{
-    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, DEFAULT_MOVE_OVERHEAD_MS,
-    MAX_THREADS,
+    params::MAX_PLY, BestMove, Clock, Engine, Event, Info, Limits, MultiSeatSearch, SearchParams,
+    DEFAULT_MOVE_OVERHEAD_MS, MAX_THREADS,
 };
 use crate::variants::{Variant, XboardCastling, XboardRefusal, XboardSupport, VARIANTS};
 use std::io::Write;
@@ -856,6 +856,12 @@ impl<W: Write> Xboard<W> {
                 }
                 None => self.error("bad option value", line),
             },
+            // The search parameters, for tuning (search/params.rs): set from the next search.
+            Some((name, value)) if SearchParams::TUNABLES.iter().any(|t| t.name == name.trim()) => {
+                if let Err(e) = self.engine.set_param(name.trim(), value.trim()) {
+                    self.error(&e.to_string(), line);
+                }
+            }
             _ => self.error("unknown option", line),
         }
     }

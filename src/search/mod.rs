@@ -19,6 +19,7 @@ mod tests;
 
 pub use history::{CorrectionHistory, QuietHistory, SearchHistory};
 pub use multi::MultiSeatSearch;
+pub use params::{ParamError, SearchParams};
 pub use skill::Skill;
 pub use time::{Clock, Limits, TimeBudget};
 pub use traits::{Searchable, HISTORY_SIZE};
@@ -82,6 +83,8 @@ pub struct Context {
     multi_seat: MultiSeatSearch,
     /// The engine's histories (kept across moves; fresh for a context of its own).
     history: Arc<SearchHistory>,
+    /// Margins, reductions and time management (search/params.rs).
+    params: SearchParams,
 }
 
 impl Context {
@@ -91,13 +94,23 @@ impl Context {
             tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
-            budget: Mutex::new(TimeBudget::new(limits, start, overhead)),
+            budget: Mutex::new(TimeBudget::new(limits, start, overhead, &SearchParams::default())),
             limits_for_budget: limits.clone(),
             overhead,
             thread_nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
             multi_seat: MultiSeatSearch::default(),
             history: Arc::default(),
+            params: SearchParams::default(),
         }
+    }
+
+    /// The same context with other search parameters (the time budget recomputed with them).
+    pub fn with_params(mut self, params: SearchParams) -> Context {
+        let start = self.budget().start;
+        let budget = TimeBudget::new(&self.limits_for_budget, start, self.overhead, &params);
+        *self.budget.get_mut().unwrap_or_else(|e| e.into_inner()) = budget;
+        self.params = params;
+        self
     }
 
     /// The same context sharing the engine's histories.
@@ -126,7 +139,7 @@ impl Context {
     /// else those the search started with.
     pub fn ponderhit(&self, limits: Option<&Limits>) {
         let limits = limits.unwrap_or(&self.limits_for_budget);
-        let fresh = TimeBudget::new(limits, self.budget().start, self.overhead);
+        let fresh = TimeBudget::new(limits, self.budget().start, self.overhead, &self.params);
         *self.budget.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
         self.pondering.store(false, Ordering::Relaxed);
     }
@@ -424,6 +437,8 @@ pub struct Engine {
     threads: usize,
     move_overhead: Duration,
     multi_seat: MultiSeatSearch,
+    /// Margins, reductions and time management; set by name for tuning (search/params.rs).
+    params: SearchParams,
     running: Option<(Arc<Context>, JoinHandle<BestMove>)>,
 }
 
@@ -472,6 +487,7 @@ impl Engine {
             threads: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             multi_seat: MultiSeatSearch::default(),
+            params: SearchParams::default(),
             running: None,
         }
     }
@@ -507,6 +523,16 @@ impl Engine {
         self.move_overhead = overhead;
     }
 
+    /// Sets one search parameter by name (tuning; search/params.rs). Takes effect from the next
+    /// search; on an error nothing changes.
+    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        self.params.set(name, value)
+    }
+
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
     /// Chooses the algorithm for games of more than two seats (`MultiSeatSearch` option).
     pub fn set_multi_seat(&mut self, algorithm: MultiSeatSearch) {
         self.multi_seat = algorithm;
@@ -536,7 +562,8 @@ impl Engine {
         let ctx = Arc::new(
             Context::new(Arc::clone(&self.tt), &limits, self.threads, self.move_overhead)
                 .with_multi_seat(self.multi_seat)
-                .with_history(Arc::clone(&self.history)),
+                .with_history(Arc::clone(&self.history))
+                .with_params(self.params),
         );
         let threads = self.threads;
         let thread_ctx = Arc::clone(&ctx);
@@ -578,7 +605,8 @@ impl Engine {
         self.history.age();
         let ctx = Context::new(Arc::clone(&self.tt), limits, self.threads, self.move_overhead)
             .with_multi_seat(self.multi_seat)
-            .with_history(Arc::clone(&self.history));
+            .with_history(Arc::clone(&self.history))
+            .with_params(self.params);
         let threads = self.threads;
         std::thread::scope(|s| {
             std::thread::Builder::new()

@@ -9,6 +9,7 @@ use super::eval_cache::EvalCache;
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
+use super::SearchParams;
 use super::{Context, Searchable};
 use crate::core::{MoveList, Outcome, Score};
 use arrayvec::ArrayVec;
@@ -228,16 +229,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
     fn time_scale(&self) -> f64 {
         let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
         let best_share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-        let effort = (TIME_NODE_SHARE_PIVOT - best_share) * TIME_NODE_SHARE_WEIGHT;
-        let instability = 1.0 + TIME_INSTABILITY_WEIGHT * self.iterations.best_move_changes;
+        let p = &self.ctx.params;
+        let h = SearchParams::hundredths;
+        let effort = (h(p.time_node_share_pivot) - best_share) * h(p.time_node_share_weight);
+        let instability = 1.0 + h(p.time_instability_weight) * self.iterations.best_move_changes;
         let score = self.root_moves[0].score;
         let previous = self.root_moves[0].previous_score;
         let falling = if previous > -INFINITE && score > -INFINITE {
-            (1.0 + f64::from(previous - score) / TIME_FALLING_CP).clamp(TIME_FALLING_MIN, TIME_FALLING_MAX)
+            (1.0 + f64::from(previous - score) / f64::from(p.time_falling_cp))
+                .clamp(h(p.time_falling_min), h(p.time_falling_max))
         } else {
             1.0
         };
-        (effort * instability * falling).clamp(TIME_SCALE_MIN, TIME_SCALE_MAX)
+        (effort * instability * falling).clamp(h(p.time_scale_min), h(p.time_scale_max))
     }
 
     /// Whether the next iteration, at the growth rate of the last two, would end after the hard
@@ -260,8 +264,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     fn search_with_aspiration(&mut self, root: &G, depth: i32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < Score::MATE - 1000 {
+        let p = &self.ctx.params;
+        let mut delta = p.aspiration_delta;
+        let (mut alpha, mut beta) = if depth >= p.aspiration_min_depth && previous.abs() < Score::MATE - 1000
+        {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -410,6 +416,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         mut beta: i32,
         cut_node: bool,
     ) -> i32 {
+        let p = &self.ctx.params;
         self.pv[ply].clear();
         self.count_node();
         if self.stopped {
@@ -455,21 +462,21 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
         if !N::PV && !in_check && ply > 0 {
             // Reverse futility: far above beta at low depth, assume a cutoff.
-            if depth <= REVERSE_FUTILITY_MAX_DEPTH
-                && eval - reverse_futility_margin(depth, improving) >= beta
+            if depth <= p.reverse_futility_max_depth
+                && eval - p.reverse_futility_margin(depth, improving) >= beta
                 && beta.abs() < Score::MATE - 1000
             {
                 return eval;
             }
             // Null move: if passing still beats beta, a real move will too (the variant refuses
             // the pass in zugzwang-prone positions).
-            if depth >= NULL_MOVE_MIN_DEPTH
+            if depth >= p.null_move_min_depth
                 && excluded.is_none()
                 && eval >= beta
                 && beta.abs() < Score::MATE - 1000
             {
                 if let Some(passed) = pos.null_move() {
-                    let r = null_move_reduction(depth, eval - beta);
+                    let r = p.null_move_reduction(depth, eval - beta);
                     self.keys.push(passed.key());
                     let score =
                         self.visit::<NonPv>(pos.to_move(), &passed, depth - 1 - r, ply + 1, beta - 1, beta);
@@ -492,7 +499,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let tt_move = tt_entry.and_then(|e| e.best);
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower first; if it matters, the next iteration finds it with a move to try.
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
+        let depth = if depth >= p.iir_min_depth && tt_move.is_none() { depth - 1 } else { depth };
         let mut order = MoveList::new();
         self.order_moves(pos, &moves, tt_move, ply, &mut order);
 
@@ -511,8 +518,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             if !N::PV
                 && !in_check
                 && !noisy
-                && depth <= LATE_MOVE_PRUNING_MAX_DEPTH
-                && index >= late_move_count(depth)
+                && depth <= p.late_move_pruning_max_depth
+                && index >= p.late_move_count(depth)
                 && best_score > Score::mated_in(MAX_PLY as i32).0
             {
                 continue;
@@ -525,9 +532,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             if !N::PV
                 && !in_check
                 && !noisy
-                && depth <= FUTILITY_MAX_DEPTH
+                && depth <= p.futility_max_depth
                 && best_score > Score::mated_in(MAX_PLY as i32).0
-                && eval + futility_margin(depth) <= alpha
+                && eval + p.futility_margin(depth) <= alpha
             {
                 continue;
             }
@@ -535,9 +542,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // starts (once a move has kept us out of a mate).
             if !N::PV
                 && !in_check
-                && depth <= SEE_PRUNING_MAX_DEPTH
+                && depth <= p.see_pruning_max_depth
                 && best_score > Score::mated_in(MAX_PLY as i32).0
-                && !pos.see_ge(mv, see_pruning_margin(depth, noisy))
+                && !pos.see_ge(mv, p.see_pruning_margin(depth, noisy))
             {
                 continue;
             }
@@ -567,13 +574,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else {
                 // Late quiet moves are searched shallower first; a surprise gets a full re-search.
                 let mut reduction = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && index >= LMR_MIN_MOVE_INDEX
+                if depth >= p.lmr_min_depth
+                    && index >= p.lmr_min_move_index as usize
                     && !noisy
                     && !in_check
                     && !gives_check
                 {
-                    reduction = lmr_reduction(depth, index);
+                    reduction = p.lmr_reduction(depth, index);
                     if N::PV {
                         reduction -= 1;
                     }
@@ -657,15 +664,16 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let Some(entry) = tt_entry else { return Singular::Extend(0) };
         let tt_score = entry.score.from_tt(ply as i32).0;
         // (Never the root: `search_root` searches the root's moves, `search` starts at ply 1.)
-        if depth < SINGULAR_MIN_DEPTH
+        let p = &self.ctx.params;
+        if depth < p.singular_min_depth
             || entry.bound == Bound::Upper
-            || entry.depth < depth - SINGULAR_TT_DEPTH_MARGIN
+            || entry.depth < depth - p.singular_tt_depth_margin
             || tt_score.abs() >= Score::MATE - 1000
             || ply as i32 >= 2 * self.root_depth
         {
             return Singular::Extend(0);
         }
-        let singular_beta = tt_score - singular_margin(depth);
+        let singular_beta = tt_score - p.singular_margin(depth);
         self.excluded[ply] = Some(mv);
         let score =
             self.search::<NonPv>(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
@@ -848,7 +856,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        let bonus = history_bonus(depth);
+        let bonus = self.ctx.params.history_bonus(depth);
         self.ctx.history.quiet.add(pos.history_index(mv), bonus);
         for &m in tried {
             self.ctx.history.quiet.add(pos.history_index(m), -bonus);
