@@ -173,7 +173,7 @@ search_params! {
     /// ... with the depth counted up to this.
     history_bonus_max_depth: 16, 1..=64;
     /// Time: a sudden-death game budgets for this many more moves.
-    time_moves_to_go: 30, 1..=200;
+    time_moves_to_go: 30, 1..=60;
     /// Time: the share of the increment (percent) added to each move's budget.
     time_increment_percent: 75, 0..=100;
     /// Time: the hard limit, as a multiple of the soft limit.
