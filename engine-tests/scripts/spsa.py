@@ -8,6 +8,8 @@ pair's result. The gains follow the usual schedule (alpha 0.602, gamma 0.101, A 
 iterations): c_end is the perturbation at the last iteration, r_end the step per unit of result
 there, relative to c_end squared. A benchmark tool, not a test: a useful run takes thousands of
 game pairs. Every iteration is appended to --log as a CSV line, and --resume reads it back.
+With --concurrency N, N iterations are played at once (each its own pair of engines), all
+perturbed around the same theta, and their steps applied in order.
 
   engine-tests/scripts/spsa.py --jester target/release/jester --iterations 2000 --nodes 25000 \\
       --param lmr_base:75:-50:200:15 --param lmr_divisor:225:150:400:20 --log spsa.csv
@@ -23,6 +25,7 @@ import random
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 ALPHA, GAMMA = 0.602, 0.101
 
@@ -73,9 +76,13 @@ def main():
     parser.add_argument("--tc", default="2+0.02")
     parser.add_argument("--variant", default="normal")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="game pairs played at once (a batch perturbed around the same theta)")
     parser.add_argument("--log", required=True, help="CSV of every iteration (appended)")
     parser.add_argument("--resume", action="store_true", help="go on from the last line of --log")
     args = parser.parse_args()
+    if args.concurrency < 1 or args.iterations < 1:
+        parser.error("--concurrency and --iterations must be at least 1")
     params = args.param
     # Each parameter must be one the engine knows, within its range (`jester params`).
     listing = subprocess.run([args.jester, "params"], capture_output=True, text=True, check=True).stdout
@@ -103,21 +110,30 @@ def main():
         log = csv.writer(f)
         if new_log:
             log.writerow(["iteration", "result"] + [p.name for p in params])
-        for k in range(start_k, args.iterations + 1):
-            signs = [rng.choice((-1, 1)) for _ in params]
-            c_k = [p.c_end * (args.iterations / k) ** GAMMA for p in params]
-            plus = [(p, round(p.clamp(p.value + c * s))) for p, c, s in zip(params, c_k, signs)]
-            minus = [(p, round(p.clamp(p.value - c * s))) for p, c, s in zip(params, c_k, signs)]
-            result = play_pair(args, plus, minus, args.seed * 1_000_003 + k)
-            for p, c, s in zip(params, c_k, signs):
-                a_end = p.r_end * p.c_end ** 2
-                a_k = a_end * (big_a + args.iterations) ** ALPHA / (big_a + k) ** ALPHA
-                p.value = p.clamp(p.value + a_k / c * result * s)
-            log.writerow([k, result] + [f"{p.value:.3f}" for p in params])
-            f.flush()
-            if k % 50 == 0 or k == args.iterations:
-                print(f"{k}: " + " ".join(f"{p.name}={p.value:.2f}" for p in params), flush=True)
-
+        k = start_k
+        with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+            while k <= args.iterations:
+                # A batch of iterations, one game pair each, all perturbed around the same theta
+                # and played at once; their updates are then applied in order.
+                batch = []
+                for i in range(k, min(k + args.concurrency, args.iterations + 1)):
+                    signs = [rng.choice((-1, 1)) for _ in params]
+                    c_i = [p.c_end * (args.iterations / i) ** GAMMA for p in params]
+                    plus = [(p, round(p.clamp(p.value + c * s))) for p, c, s in zip(params, c_i, signs)]
+                    minus = [(p, round(p.clamp(p.value - c * s))) for p, c, s in zip(params, c_i, signs)]
+                    pair = pool.submit(play_pair, args, plus, minus, args.seed * 1_000_003 + i)
+                    batch.append((i, signs, c_i, pair))
+                for i, signs, c_i, pair in batch:
+                    result = pair.result()
+                    for p, c, s in zip(params, c_i, signs):
+                        a_end = p.r_end * p.c_end ** 2
+                        a_i = a_end * (big_a + args.iterations) ** ALPHA / (big_a + i) ** ALPHA
+                        p.value = p.clamp(p.value + a_i / c * result * s)
+                    log.writerow([i, result] + [f"{p.value:.3f}" for p in params])
+                    f.flush()
+                    if i % 50 == 0 or i == args.iterations:
+                        print(f"{i}: " + " ".join(f"{p.name}={p.value:.2f}" for p in params), flush=True)
+                k += len(batch)
 
 if __name__ == "__main__":
     main()
