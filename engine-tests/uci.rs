@@ -25,6 +25,16 @@ fn sync(j: &mut Jester) -> Vec<String> {
     lines
 }
 
+/// Sends `line` and checks that its only reply is an error naming `token`.
+fn assert_refused(j: &mut Jester, line: &str, token: &str) {
+    j.send(line);
+    let replies = sync(j);
+    assert!(
+        replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
+        "{line}: {replies:?}"
+    );
+}
+
 fn bestmove(j: &mut Jester) -> String {
     let lines = j.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
     lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
@@ -310,12 +320,7 @@ fn options_are_checked() {
         (above_elo.as_str(), above.as_str()),
         ("setoption name UCI_ShowWDL value 1", "'1'"),
     ] {
-        j.send(line);
-        let replies = sync(&mut j);
-        assert!(
-            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
-            "{line}: {replies:?}"
-        );
+        assert_refused(&mut j, line, token);
     }
     j.send("setoption name Hash value 32");
     j.send("setoption name Threads value 2");
@@ -351,12 +356,7 @@ fn search_parameters_are_set_by_name() {
         ("setoption name lmr_divisor value wide", "'wide'"),
         ("setoption name lmr_divisr value 300", "'lmr_divisr'"),
     ] {
-        j.send(line);
-        let replies = sync(&mut j);
-        assert!(
-            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
-            "{line}: {replies:?}"
-        );
+        assert_refused(&mut j, line, token);
     }
     assert_eq!(nodes_at_depth_7(&mut j), default, "refused values changed the search");
     // Fewer late-move reductions: a bigger tree at the same depth.
@@ -621,12 +621,7 @@ fn a_malformed_go_starts_no_search() {
         ("go searchmoves e2e4 e2e5 depth 2", "e2e5"),
         ("go banana", "'banana'"),
     ] {
-        j.send(line);
-        let replies = sync(&mut j);
-        assert!(
-            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
-            "{line}: {replies:?}"
-        );
+        assert_refused(&mut j, line, token);
     }
     j.send("go infinite");
     j.read_until(PROMPT, |l| l.starts_with("info depth 3 "));
@@ -692,12 +687,7 @@ fn go_perft_divides_as_stockfish_does_in_every_variant() {
         ("go perft 21", "'21'"),
         ("go perft 2 depth 3", "'depth'"),
     ] {
-        j.send(line);
-        let replies = sync(&mut j);
-        assert!(
-            replies.len() == 1 && replies[0].starts_with("info string error:") && replies[0].contains(token),
-            "{line}: {replies:?}"
-        );
+        assert_refused(&mut j, line, token);
     }
     j.send("quit");
     j.finish();

@@ -529,10 +529,6 @@ impl Engine {
         self.params.set(name, value)
     }
 
-    pub fn params(&self) -> &SearchParams {
-        &self.params
-    }
-
     /// Chooses the algorithm for games of more than two seats (`MultiSeatSearch` option).
     pub fn set_multi_seat(&mut self, algorithm: MultiSeatSearch) {
         self.multi_seat = algorithm;

@@ -142,8 +142,9 @@ mod tests {
             .may_start_iteration(0.5));
     }
 
-    /// The time parameters shape the budget: fewer moves budgeted for and a larger hard ratio
-    /// give more time; the share of the soft limit before no iteration starts moves that point.
+    /// The time parameters shape the budget: fewer moves budgeted for and the whole increment
+    /// give a larger soft limit, the hard ratio sets the hard limit's multiple of it, and the
+    /// share of the soft limit before no iteration starts moves that point.
     #[test]
     fn the_time_parameters_shape_the_budget() {
         let limits = Limits {

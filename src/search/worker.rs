@@ -9,7 +9,6 @@ use super::eval_cache::EvalCache;
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
-use super::SearchParams;
 use super::{Context, Searchable};
 use crate::core::{MoveList, Outcome, Score};
 use arrayvec::ArrayVec;
