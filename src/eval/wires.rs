@@ -4,7 +4,9 @@
 //! wire to cross. So beside material the evaluation counts each piece's destinations under the
 //! wires as they are, the enemy's reach into the squares around each King, and the King's open
 //! doors (an attack on a King always arrives through an orthogonal neighbour that is empty or
-//! holds the attacker). Wire placements are ordered by where they act: next to the Kings first.
+//! holds the attacker), how near each piece stands to the enemy King, and the pieces frozen
+//! until a wire frees them. Wire placements are ordered by where they act: next to the Kings
+//! first.
 //!
 //! Both loop rules (`notachessvariant`, and `notachessweak`: N11 in protocol-docs/variants.md)
 //! share it; the only place the rule shows is which wires remove others (`is_hopeless`).
@@ -42,6 +44,13 @@ param_struct! {
         /// Subtracted per wire on an edge of a square next to the own King (crossings for
         /// attackers there).
         pub wire_near_enemy_king: i32,
+        /// Per piece, by role: how near it stands to the enemy King (six minus their Chebyshev
+        /// distance; the board spans seven files). Attackers need to be close: a piece moves
+        /// one wire-crossing at a time.
+        pub king_proximity: [i32; 6],
+        /// Per piece that has no destination under the wires as they are, by role (added to
+        /// its mobility, which is zero): a frozen piece needs a wire before it can act.
+        pub frozen: [i32; 6],
         /// For the side to move.
         pub tempo: i32,
     }
@@ -64,17 +73,38 @@ fn value<L: LoopRule>() -> &'static [i32; 6] {
     const { &params_for(L::NAME).value }
 }
 
-/// Every square `color`'s pieces can move to, and their destinations by role.
-fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> (SquareSet, [i32; 6]) {
-    let mut all = 0;
-    let mut destinations = [0; 6];
+/// What [`reach`] counts of one side's pieces, by role.
+#[derive(Default)]
+struct Reach {
+    /// Every square the side's pieces can move to.
+    all: SquareSet,
+    destinations: [i32; 6],
+    /// Pieces with no destination.
+    frozen: [i32; 6],
+    /// Six minus each piece's Chebyshev distance to the enemy King, summed.
+    proximity: [i32; 6],
+}
+
+/// The Chebyshev distance between two squares of the 8-wide board layout.
+fn distance(a: Square, b: Square) -> i32 {
+    let (a, b) = (a as i32, b as i32);
+    ((a & 7) - (b & 7)).abs().max(((a >> 3) - (b >> 3)).abs())
+}
+
+/// What `color`'s pieces can reach, and how they stand, by role.
+fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> Reach {
+    let mut r = Reach::default();
+    let enemy_king = pos.king(!color);
     for from in squares(pos.pieces_of(color)) {
         let Some(p) = pos.piece_at(from) else { continue };
+        let role = p.role as usize;
         let targets = pos.piece_destinations(from);
-        all |= targets;
-        destinations[p.role as usize] += targets.count_ones() as i32;
+        r.all |= targets;
+        r.destinations[role] += targets.count_ones() as i32;
+        r.frozen[role] += i32::from(targets == 0);
+        r.proximity[role] += 6 - distance(from, enemy_king);
     }
-    (all, destinations)
+    r
 }
 
 /// Wires on the edges of the squares of `zone`, counted once per square they border.
@@ -94,13 +124,19 @@ fn wires_around<L: LoopRule>(pos: &Position<L>, zone: SquareSet) -> i32 {
 #[inline]
 fn white_view<L: LoopRule, T: Tracer>(pos: &Position<L>, p: &WiresParams, trace: &mut T) -> i32 {
     let index = |w: &i32| slot_of(p, w);
-    let (white_reach, white_destinations) = reach(pos, Color::White);
-    let (black_reach, black_destinations) = reach(pos, Color::Black);
-    let reach_of = |c: Color| if c == Color::White { white_reach } else { black_reach };
+    let (white, black) = (reach(pos, Color::White), reach(pos, Color::Black));
+    let reach_of = |c: Color| if c == Color::White { white.all } else { black.all };
     let mut score = 0;
     for role in 0..6 {
-        score += p.mobility[role] * white_destinations[role] - p.mobility[role] * black_destinations[role];
-        trace.add(index(&p.mobility[role]), white_destinations[role] - black_destinations[role]);
+        let terms = [
+            (&p.mobility[role], white.destinations[role] - black.destinations[role]),
+            (&p.frozen[role], white.frozen[role] - black.frozen[role]),
+            (&p.king_proximity[role], white.proximity[role] - black.proximity[role]),
+        ];
+        for (weight, count) in terms {
+            score += weight * count;
+            trace.add(index(weight), count);
+        }
     }
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };

@@ -5,11 +5,13 @@ use crate::eval::wires::WiresParams;
 
 #[rustfmt::skip]
 pub const PARAMS: WiresParams = WiresParams {
-    value: [0, 350, 420, 650, 250, 430],
-    mobility: [1, 9, 9, 8, 8, 8],
-    king_zone_attack: 30,
-    open_door: 12,
+    value: [0, 339, 422, 653, 240, 436],
+    mobility: [11, 0, 11, 11, 6, 16],
+    king_zone_attack: 17,
+    open_door: 9,
     hanging_percent: 30,
-    wire_near_enemy_king: 4,
-    tempo: 12,
+    wire_near_enemy_king: 0,
+    king_proximity: [0, -16, 4, 1, -10, 13],
+    frozen: [0, -5, -3, -4, -10, -1],
+    tempo: 14,
 };
