@@ -18,7 +18,7 @@ use super::tuning::{Linear, Tunable};
 use crate::search::Searchable;
 use crate::variants::chess::Color;
 use crate::variants::wires::board::{
-    bit, grow, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet,
+    bit, distance, grow, neighbours, orthogonal_neighbours, squares, EdgeId, Square, SquareSet,
 };
 use crate::variants::wires::pieces::Role;
 use crate::variants::wires::{Action, LoopRule, Phase, Position};
@@ -85,12 +85,6 @@ struct Reach {
     proximity: [i32; 6],
 }
 
-/// The Chebyshev distance between two squares of the 8-wide board layout.
-fn distance(a: Square, b: Square) -> i32 {
-    let (a, b) = (a as i32, b as i32);
-    ((a & 7) - (b & 7)).abs().max(((a >> 3) - (b >> 3)).abs())
-}
-
 /// What `color`'s pieces can reach, and how they stand, by role.
 fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> Reach {
     let mut r = Reach::default();
@@ -102,7 +96,7 @@ fn reach<L: LoopRule>(pos: &Position<L>, color: Color) -> Reach {
         r.all |= targets;
         r.destinations[role] += targets.count_ones() as i32;
         r.frozen[role] += i32::from(targets == 0);
-        r.proximity[role] += 6 - distance(from, enemy_king);
+        r.proximity[role] += 6 - i32::from(distance(from, enemy_king));
     }
     r
 }
@@ -330,5 +324,32 @@ impl<L: LoopRule> Searchable for Position<L> {
         !self.is_mid_turn()
             && self.halfmove() >= crate::variants::wires::NO_CAPTURE_TURNS
             && crate::core::Game::count_legal_moves(self) > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::variants::wires::WirePosition;
+
+    #[test]
+    fn the_start_has_every_piece_but_the_kings_frozen_and_the_rooks_five_steps_off() {
+        let start = WirePosition::start();
+        for color in [Color::White, Color::Black] {
+            let r = reach(&start, color);
+            let mut pieces = [0; 6];
+            for sq in squares(start.pieces_of(color)) {
+                pieces[start.piece_at(sq).unwrap().role as usize] += 1;
+            }
+            // No wire is on the board, and every piece but the King moves across exactly one.
+            assert_eq!(r.destinations[1..], [0; 5], "{color:?}");
+            assert_eq!(r.frozen[1..], pieces[1..], "{color:?}");
+            assert_eq!(pieces[1..].iter().sum::<i32>(), 9, "{color:?}");
+            // The Rooks (b2 and g2; a6 and f6) stand five King steps from the enemy King (d7;
+            // d1): one each; the Kings face each other six ranks apart: none.
+            assert_eq!(r.proximity[Role::Rook as usize], 2, "{color:?}");
+            assert_eq!(r.proximity[Role::King as usize], 0, "{color:?}");
+        }
     }
 }
