@@ -5,7 +5,8 @@
                                          [--option NAME=VALUE ...]
 
 IN.epd has one position a line followed by its game's result, as `jester tune --positions-out`
-writes them. Each position is searched by a UCI engine (default: Debian's Stockfish,
+writes them (for four seats, the mover's share of the points: `[0.667]`; score them with
+`--engine 'jester' --option UCI_Variant=fimbriation`). Each position is searched by a UCI engine (default: Debian's Stockfish,
 /usr/games/stockfish) for N nodes (default 5000), one engine process per job (default 2), each
 set to one thread and 16 MB of hash, then to every `--option` in the order given
 (Fairy-Stockfish scores `thronekings` with `--option VariantPath=variants.ini --option
@@ -28,6 +29,16 @@ import threading
 
 # Marks a line whose position the engine refused to read.
 REFUSED = "refused"
+
+
+def is_share(token):
+    """A four-seat line's result: the mover's share of the points in brackets, `[0.667]`."""
+    if not (token.startswith("[") and token.endswith("]")):
+        return False
+    try:
+        return 0.0 <= float(token[1:-1]) <= 1.0
+    except ValueError:
+        return False
 
 
 def label(engine_cmd, options, nodes, lines, out, errors):
@@ -114,7 +125,7 @@ def main():
             if not line or line.startswith("#"):
                 continue
             position, _, result = line.rpartition(" ")
-            if not position or result not in ("1-0", "0-1", "1/2-1/2"):
+            if not position or not (result in ("1-0", "0-1", "1/2-1/2") or is_share(result)):
                 sys.exit(f"{args.input}: line {number}: '{line}' is not a position and a result")
             entries.append((len(entries), position, result))
     out = [None] * len(entries)

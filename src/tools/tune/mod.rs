@@ -80,7 +80,8 @@ impl Default for Settings {
 /// A quiet position and the result of its game for White (1, ½ or 0), with a searched score
 /// for White in centipawns where the data gave one. In games of more than two seats the result
 /// is each seat's share instead (`shares`, by seat index: its points over the most a seat can
-/// get, so 1 for a win and 0 for last place), and `result` is unused.
+/// get, so 1 for a win and 0 for last place), and `result` is unused; or, read from an EPD line,
+/// `result` and `score` are the seat to move's share and score, and `shares` is `None`.
 #[derive(Clone, Debug)]
 pub struct Sample<G> {
     pub position: G,
@@ -129,6 +130,13 @@ fn result_value(token: &str) -> Option<f64> {
         "1/2-1/2" | "0.5" => Some(0.5),
         _ => None,
     }
+}
+
+/// A four-seat EPD line's result: the seat to move's share of the points, a number from 0 to 1
+/// in brackets (`[0.667]`).
+fn share_value(token: &str) -> Option<f64> {
+    let share = token.strip_prefix('[')?.strip_suffix(']')?.parse::<f64>().ok()?;
+    (0.0..=1.0).contains(&share).then_some(share)
 }
 
 /// The best line of a capture search from `pos` (alpha-beta, stand-pat, captures that do not
@@ -229,10 +237,13 @@ pub fn read_samples<G: Searchable>(
             let context = |e: String| format!("{source}: line {}: {e}", i + 1);
             let (position, result, score) = parse_epd::<G>(line).map_err(context)?;
             if position.seats() > 2 {
-                return Err(context(format!(
-                    "an EPD line has one result, not a share for each of {}'s seats: give games (PGN)",
-                    G::NAME
-                )));
+                // The mover's share and score: kept where the quiet leaf has the same mover (the
+                // lines `--positions-out` writes are quiet already), whose form is fitted.
+                let mover = position.to_move();
+                if let Some(leaf) = quiet(&position).filter(|leaf| leaf.to_move() == mover) {
+                    samples.push(Sample { position: leaf, result, score, shares: None });
+                }
+                continue;
             }
             // The score is the mover's; White's is the same whichever quiet leaf follows.
             let score = score.map(|cp| flip_for_black(&position, cp));
@@ -247,10 +258,23 @@ pub fn read_samples<G: Searchable>(
 /// An EPD line with a result: a position text (EPD's four fields get move counters), an
 /// optional searched score as a `ce N;` opcode (centipawns for the side to move), then the
 /// result as a last token (`1-0`, `0-1`, `1/2-1/2`, `[1.0]` ...) or as a `c9 "1-0";` opcode.
+/// In games of more than two seats the last token is the seat to move's share of the points
+/// instead, in brackets (`[0.667]`, see [`share_value`]).
 fn parse_epd<G: Game>(line: &str) -> Result<(G, f64, Option<i32>), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(&last) = words.last() else { return Err("an empty line".into()) };
-    let result = result_value(last).ok_or_else(|| format!("'{last}' is not a game result"))?;
+    // Four seats: the position is read first, so that a line of another variant is named as
+    // such rather than by its result.
+    let four_seats = G::start().seats() > 2;
+    let read_result = || -> Result<f64, String> {
+        if four_seats {
+            share_value(last)
+                .ok_or_else(|| format!("'{last}' is not the mover's share of the points ([0.0] to [1.0])"))
+        } else {
+            result_value(last).ok_or_else(|| format!("'{last}' is not a game result"))
+        }
+    };
+    let two_seat_result = if four_seats { None } else { Some(read_result()?) };
     let mut fields = &words[..words.len() - 1];
     if fields.last() == Some(&"c9") {
         fields = &fields[..fields.len() - 1];
@@ -269,6 +293,10 @@ fn parse_epd<G: Game>(line: &str) -> Result<(G, f64, Option<i32>), String> {
         Err(first) => {
             G::from_text(&format!("{text} 0 1")).map_err(|_| format!("invalid position '{text}': {first}"))?
         }
+    };
+    let result = match two_seat_result {
+        Some(result) => result,
+        None => read_result()?,
     };
     Ok((position, result, score))
 }
@@ -541,11 +569,15 @@ impl TuneVisitor for Run<'_> {
             return Err(format!("no positions to hold out in --validate {}", files.join(" ")));
         }
         if let Some(path) = &command.positions_out {
-            if samples.iter().any(|s| s.shares.is_some()) {
-                return Err(format!("--positions-out writes two-seat results; {} has more seats", G::NAME));
-            }
             let mut text = String::new();
             for s in &samples {
+                if s.position.seats() > 2 {
+                    // The mover's share (and score: the mover's view already).
+                    let share = s.shares.as_ref().map_or(s.result, |v| v[s.position.to_move().index()]);
+                    let score = s.score.map_or(String::new(), |cp| format!(" ce {cp};"));
+                    let _ = writeln!(text, "{}{score} [{share:.3}]", s.position.to_text());
+                    continue;
+                }
                 let result = match s.result {
                     r if r > 0.75 => "1-0",
                     r if r < 0.25 => "0-1",

@@ -308,8 +308,63 @@ fn four_seat_games_are_fitted_seat_by_seat() {
     // One row per live seat of each position.
     assert!(outcome.positions > 3 * samples.len(), "{} rows", outcome.positions);
     assert!(outcome.loss_after < outcome.loss_before, "{} -> {}", outcome.loss_before, outcome.loss_after);
-    // An EPD line has one result: refused for four seats.
-    let epd = format!("{} 1-0", Fimbriation::start().to_text());
-    let e = read_samples::<Fimbriation>(&epd, "x.epd", 0).unwrap_err();
-    assert!(e.contains("x.epd: line 1") && e.contains("seats"), "{e}");
+    // A four-seat EPD line ends in the mover's share; a two-seat result is refused, named.
+    let epd = format!("{} ce 35; [0.667]", Fimbriation::start().to_text());
+    let read = read_samples::<Fimbriation>(&epd, "x.epd", 0).unwrap();
+    assert_eq!(read.len(), 1);
+    assert!(read[0].shares.is_none() && read[0].score == Some(35) && read[0].result == 0.667);
+    for bad in ["1-0", "[1.5]", "[x]"] {
+        let epd = format!("{} {bad}", Fimbriation::start().to_text());
+        let e = read_samples::<Fimbriation>(&epd, "x.epd", 0).unwrap_err();
+        assert!(e.contains("x.epd: line 1") && e.contains(&format!("'{bad}'")), "{e}");
+    }
+}
+
+/// Four-seat positions scored by known weights (each in its mover's view, as a searched score
+/// is) teach the tuner those weights: the seat to move's form is fitted to the scores.
+#[test]
+fn four_seat_scores_teach_the_known_weights() {
+    use crate::variants::fimbriation::Fimbriation;
+    const MOVED: [(&str, i32); 3] = [("value[1]", 60), ("value[3]", -50), ("pawn_step", 12)];
+    let names = Fimbriation::weight_names();
+    let mut known = Fimbriation::weights();
+    for (name, delta) in MOVED {
+        known[names.iter().position(|n| n == name).unwrap()] += delta;
+    }
+    let k = 0.5;
+    let text = include_str!("../../../engine-tests/data/tune-fimbriation.pgn");
+    let samples: Vec<Sample<Fimbriation>> = read_samples::<Fimbriation>(text, "tune-fimbriation.pgn", 8)
+        .unwrap()
+        .into_iter()
+        .map(|s| {
+            let score = s.position.evaluate_with_weights(&known);
+            // Results that these scores predict exactly, so that K_s comes out as k.
+            let result = sigmoid(k, f64::from(score));
+            Sample { position: s.position, result, score: Some(score), shares: None }
+        })
+        .collect();
+    let settings = Settings {
+        epochs: 1_500,
+        learning_rate: 2.0,
+        k: Some(k),
+        only: MOVED.iter().map(|(name, _)| name.to_string()).collect(),
+        min_positions: 20,
+        score_weight: 1.0,
+        ..Settings::default()
+    };
+    let outcome = tune(&samples, &[], &settings, &mut |_| {});
+    let (scored, score_k) = outcome.scores.expect("the scores were used");
+    assert_eq!(scored, samples.len());
+    assert!((score_k - k).abs() < 0.01, "K_s = {score_k}");
+    // One row per position: the mover's.
+    assert_eq!(outcome.positions, samples.len());
+    for (name, _) in MOVED {
+        let i = names.iter().position(|n| n == name).unwrap();
+        assert!(
+            (outcome.weights[i] - known[i]).abs() <= 8,
+            "{name}: {} against {}",
+            outcome.weights[i],
+            known[i]
+        );
+    }
 }
