@@ -6,9 +6,10 @@
 
 IN.epd has one position a line followed by its game's result, as `jester tune --positions-out`
 writes them (for four seats, the mover's share of the points: `[0.667]`; score them with
-`--engine 'jester' --option UCI_Variant=fimbriation`). Each position is searched by a UCI engine (default: Debian's Stockfish,
-/usr/games/stockfish) for N nodes (default 5000), one engine process per job (default 2), each
-set to one thread and 16 MB of hash, then to every `--option` in the order given
+`--engine 'jester' --option UCI_Variant=fimbriation`). Each position is searched by a UCI engine
+(default: Debian's Stockfish, /usr/games/stockfish) for N nodes (default 5000), one engine
+process per job (default 2), each set to one thread and 16 MB of hash, then to every
+`--option` in the order given
 (Fairy-Stockfish scores `thronekings` with `--option VariantPath=variants.ini --option
 UCI_Variant=thronekings` and the variants.ini of engine-tests/scripts/ladder.sh). Each line is
 written to OUT.epd with the engine's last reported score as an EPD `ce` opcode (centipawns for
