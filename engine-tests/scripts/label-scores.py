@@ -9,18 +9,17 @@ writes them (for four seats, the mover's share of the points: `[0.667]`; score t
 `--engine 'jester' --option UCI_Variant=fimbriation`). Each position is searched by a UCI engine
 (default: Debian's Stockfish, /usr/games/stockfish) for N nodes (default 5000), one engine
 process per job (default 2), each set to one thread and 16 MB of hash, then to every
-`--option` in the order given
-(Fairy-Stockfish scores `thronekings` with `--option VariantPath=variants.ini --option
-UCI_Variant=thronekings` and the variants.ini of engine-tests/scripts/ladder.sh). Each line is
-written to OUT.epd with the engine's last reported score as an EPD `ce` opcode (centipawns for
-the side to move) before the result:
+`--option` in the order given (Fairy-Stockfish scores `thronekings` with `--option
+VariantPath=variants.ini --option UCI_Variant=thronekings` and the variants.ini of
+engine-tests/scripts/ladder.sh). Each line is written to OUT.epd with the engine's last
+reported score as an EPD `ce` opcode (centipawns for the side to move) before the result:
 
     <position> ce 35; 1-0
 
 Positions the engine scores as a mate are left out (decided: nothing to learn), and so are
 positions the engine reports it cannot read (jester's `info string error`; the first few are
-named). Lines come out
-in the order they went in; a line that is not `position result` is an error naming it.
+named). Lines come out in the order they went in; a line that is not `position result` is an
+error naming it.
 """
 import argparse
 import subprocess
