@@ -409,9 +409,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// Principal variation search of `pos` to `depth` plies in the window `(alpha, beta)`.
     ///
     /// `cut_node` is set for every node whose seat to move is not its parent's (so for every
-    /// node of a two-seat game): such nodes reduce late moves a ply more. It does not tell
-    /// expected cut nodes from all nodes: that split lost in self-play (protocol-docs/strength.md,
-    /// "tried").
+    /// node where seats alternate, as in every variant; only the tests' double-turn game has
+    /// others): such nodes reduce late moves a ply more. It does not tell expected cut nodes
+    /// from all nodes: that split lost in self-play (protocol-docs/strength.md, "tried").
     fn search<N: NodeType>(
         &mut self,
         pos: &G,
