@@ -206,8 +206,18 @@ fn run<G: Searchable>(
     // The first engine's tally against the second, for the two-engine score line and SPRT.
     let mut head_to_head = Tally::default();
     if config.resume {
-        for game in &resumed.games {
+        let mut earlier: Vec<&EarlierGame> = resumed.games.iter().collect();
+        earlier.sort_by_key(|game| game.number);
+        for game in earlier {
             add_points(&mut summary.tallies, &mut head_to_head, jobs[game.number - 1].seats, game.winner);
+            // The test ended where it first crossed a bound, though the games under way then
+            // were played on and are in the file: see `score_line`.
+            if let Some(sprt) = &config.sprt {
+                let decision = sprt.decision(&head_to_head);
+                if decision != SprtDecision::Continue && summary.sprt.is_none() {
+                    summary.sprt = Some((sprt.llr(&head_to_head), decision));
+                }
+            }
         }
         let _ = writeln!(out, "{}", resumed.note(total, config));
         jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
@@ -331,7 +341,13 @@ fn score_line(
     }
     if let Some(sprt) = &config.sprt {
         let llr = sprt.llr(head_to_head);
-        let decision = sprt.decision(head_to_head);
+        // A sequential test ends at its first crossing: the games under way then still count in
+        // the score, but cannot take the decision back (an LLR that drifts back inside the
+        // bounds with them would otherwise let a resumed match play on).
+        let decision = match summary.sprt {
+            Some((_, earlier)) if earlier != SprtDecision::Continue => earlier,
+            _ => sprt.decision(head_to_head),
+        };
         line.push_str(&sprt_note(sprt, llr, decision, stop));
         summary.sprt = Some((llr, decision));
     }
