@@ -425,20 +425,25 @@ pub(super) fn run<G: Searchable>(
     let mut tallies = vec![SeatedTally::default(); engines];
     let mut duels: Duels =
         (0..engines).flat_map(|a| (a + 1..engines).map(move |b| ((a, b), Samples::default()))).collect();
+    // Where the SPRT stands; decided for good at its first crossing (`SprtDecision::kept_or`).
+    let mut decision = SprtDecision::Continue;
     if config.resume {
+        // In the file's order, the order the games finished, as the test saw them live.
         for game in &resumed.games {
             let seats = jobs[game.number - 1].seats;
             tally_game(&mut tallies, &mut duels, &seats, &game.places, &game.points, game.winner);
             counts.add(game.winner, &game.eliminated, game.fault, &seat_name);
+            decision = decision.kept_or(sprt_decision(config, &duels));
         }
         let _ = writeln!(out, "{}", resumed.note(total, config));
         jobs.retain(|job| !resumed.games.iter().any(|g| g.number == job.number));
         if !resumed.games.is_empty() {
-            let (lines, decided) =
-                standing_lines(config, &tallies, &duels, counts.games, total, &AtomicBool::new(false));
+            let no_stop = AtomicBool::new(false);
+            let lines =
+                standing_lines(config, &tallies, &duels, counts.games, total, &mut decision, &no_stop);
             let _ = write!(out, "{lines}");
             // The earlier games decided the SPRT: nothing is left to play.
-            if decided {
+            if decision != SprtDecision::Continue {
                 jobs.clear();
             }
         }
@@ -505,7 +510,8 @@ pub(super) fn run<G: Searchable>(
                 }
             }
             results.push(result);
-            let _ = write!(out, "{}", standing_lines(config, &tallies, &duels, counts.games, total, &stop).0);
+            let lines = standing_lines(config, &tallies, &duels, counts.games, total, &mut decision, &stop);
+            let _ = write!(out, "{lines}");
         }
         // Done, or interrupted: the workers take no more games.
         stop.store(true, Ordering::Relaxed);
@@ -547,33 +553,41 @@ fn tally_game(
     }
 }
 
+/// Where the SPRT on the two engines' head to head stands after the games in `duels`
+/// (`Continue` without one).
+fn sprt_decision(config: &MatchConfig, duels: &Duels) -> SprtDecision {
+    match (&config.sprt, duels.as_slice()) {
+        (Some(sprt), [(_, samples)]) => sprt.decision_of_samples(samples),
+        _ => SprtDecision::Continue,
+    }
+}
+
 /// The lines after each game: every engine's points and, with two engines, the head to head
-/// (and the SPRT); whether the SPRT has decided.
+/// (and the SPRT, whose `decision` it brings up to date).
 fn standing_lines(
     config: &MatchConfig,
     tallies: &[SeatedTally],
     duels: &Duels,
     games: usize,
     total: usize,
+    decision: &mut SprtDecision,
     stop: &AtomicBool,
-) -> (String, bool) {
+) -> String {
     let standing: Vec<String> = tallies
         .iter()
         .enumerate()
         .map(|(e, t)| format!("{} {:.1} ({:.2}/seat)", config.engines[e].label, t.points, t.mean_points()))
         .collect();
     let mut text = format!("Points: {}  ({games}/{total} games)\n", standing.join(", "));
-    let mut decided = false;
     if let [((a, b), samples)] = duels.as_slice() {
         let mut line = duel_line(config, (*a, *b), samples);
         if let Some(sprt) = &config.sprt {
-            let (llr, decision) = (sprt.llr_of_samples(samples), sprt.decision_of_samples(samples));
-            line.push_str(&sprt_note(sprt, llr, decision, stop));
-            decided = decision != SprtDecision::Continue;
+            *decision = decision.kept_or(sprt_decision(config, duels));
+            line.push_str(&sprt_note(sprt, sprt.llr_of_samples(samples), *decision, stop));
         }
         text.push_str(&format!("Head to head: {line}\n"));
     }
-    (text, decided)
+    text
 }
 
 /// What the final table counts over all games: wins by seat, games without a winner, faults,

@@ -176,6 +176,19 @@ pub enum SprtDecision {
     Continue,
 }
 
+impl SprtDecision {
+    /// A sequential test ends at its first crossing: once decided (`self`), it stays decided
+    /// whatever the test says after later games (`now`), such as those under way when it
+    /// decided, which still count in the score.
+    pub fn kept_or(self, now: SprtDecision) -> SprtDecision {
+        if self == SprtDecision::Continue {
+            now
+        } else {
+            self
+        }
+    }
+}
+
 impl Sprt {
     /// Reads `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`.
     pub fn parse(text: &str) -> Result<Sprt, String> {
@@ -267,6 +280,21 @@ mod tests {
         // 20 games of +-0.5: stderr 0.5/sqrt(20) = 0.1118, interval 0.281..0.719, about +-163.
         assert!((error - 163.0).abs() < 2.0, "{error}");
         assert_eq!(Tally::default().elo(), None);
+    }
+
+    /// A test that crossed a bound stays decided when a game finished after it takes the ratio
+    /// back inside (the case of a match that decided at game 29 and finished game 30).
+    #[test]
+    fn a_decided_test_stays_decided() {
+        let sprt = Sprt::parse("elo0=400,elo1=500").unwrap();
+        let decided = Tally { wins: 9, draws: 10, losses: 10 };
+        let after = Tally { wins: 10, draws: 10, losses: 10 };
+        assert_eq!(sprt.decision(&decided), SprtDecision::AcceptH0, "{}", sprt.llr(&decided));
+        assert_eq!(sprt.decision(&after), SprtDecision::Continue, "{}", sprt.llr(&after));
+        assert_eq!(SprtDecision::AcceptH0.kept_or(sprt.decision(&after)), SprtDecision::AcceptH0);
+        assert_eq!(SprtDecision::AcceptH1.kept_or(SprtDecision::AcceptH0), SprtDecision::AcceptH1);
+        assert_eq!(SprtDecision::Continue.kept_or(SprtDecision::AcceptH1), SprtDecision::AcceptH1);
+        assert_eq!(SprtDecision::Continue.kept_or(SprtDecision::Continue), SprtDecision::Continue);
     }
 
     #[test]

@@ -206,17 +206,13 @@ fn run<G: Searchable>(
     // The first engine's tally against the second, for the two-engine score line and SPRT.
     let mut head_to_head = Tally::default();
     if config.resume {
-        let mut earlier: Vec<&EarlierGame> = resumed.games.iter().collect();
-        earlier.sort_by_key(|game| game.number);
-        for game in earlier {
+        // In the file's order, the order the games finished: the test is decided where it
+        // first crossed a bound, as it was live (see `score_line`).
+        for game in &resumed.games {
             add_points(&mut summary.tallies, &mut head_to_head, jobs[game.number - 1].seats, game.winner);
-            // The test ended where it first crossed a bound, though the games under way then
-            // were played on and are in the file: see `score_line`.
             if let Some(sprt) = &config.sprt {
-                let decision = sprt.decision(&head_to_head);
-                if decision != SprtDecision::Continue && summary.sprt.is_none() {
-                    summary.sprt = Some((sprt.llr(&head_to_head), decision));
-                }
+                let earlier = summary.sprt.map_or(SprtDecision::Continue, |(_, d)| d);
+                summary.sprt = Some((sprt.llr(&head_to_head), earlier.kept_or(sprt.decision(&head_to_head))));
             }
         }
         let _ = writeln!(out, "{}", resumed.note(total, config));
@@ -341,13 +337,10 @@ fn score_line(
     }
     if let Some(sprt) = &config.sprt {
         let llr = sprt.llr(head_to_head);
-        // A sequential test ends at its first crossing: the games under way then still count in
-        // the score, but cannot take the decision back (an LLR that drifts back inside the
-        // bounds with them would otherwise let a resumed match play on).
-        let decision = match summary.sprt {
-            Some((_, earlier)) if earlier != SprtDecision::Continue => earlier,
-            _ => sprt.decision(head_to_head),
-        };
+        // The games under way when the test decided count in the score, but cannot take the
+        // decision back (a resumed match would otherwise play on).
+        let earlier = summary.sprt.map_or(SprtDecision::Continue, |(_, d)| d);
+        let decision = earlier.kept_or(sprt.decision(head_to_head));
         line.push_str(&sprt_note(sprt, llr, decision, stop));
         summary.sprt = Some((llr, decision));
     }
