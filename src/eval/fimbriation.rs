@@ -299,6 +299,10 @@ impl Tunable for Fimbriation {
 }
 
 impl Searchable for Fimbriation {
+    type OrderContext = ();
+
+    fn order_context(&self) {}
+
     fn evaluate(&self) -> i32 {
         evaluate_all(self)[self.side().index()]
     }

@@ -372,6 +372,10 @@ fn pushes_off(m: Move) -> bool {
 }
 
 impl Searchable for FireFighter {
+    type OrderContext = ();
+
+    fn order_context(&self) {}
+
     fn evaluate(&self) -> i32 {
         evaluate_with(self, &PARAMS, &mut NoTrace)
     }

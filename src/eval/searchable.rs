@@ -2,7 +2,8 @@
 
 use crate::core::MoveList;
 use crate::search::Searchable;
-use crate::variants::chess::{movegen, Color, Move, MoveKind, Position, Role, Rules};
+use crate::variants::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+use crate::variants::chess::{movegen, Bitboard, Color, Move, MoveKind, Position, Role, Rules};
 
 /// Piece values for MVV/LVA ordering and static exchange evaluation only (evaluation has its
 /// own). The royal King's is above any exchange.
@@ -79,7 +80,62 @@ fn see_ge<R: Rules>(pos: &Position<R>, m: Move, threshold: i32) -> bool {
     result
 }
 
+/// The squares the side not to move attacks with its cheaper pieces, for ordering quiet moves:
+/// a piece attacked by a cheaper one should move, and not onto a square where one attacks it.
+/// FIDE pieces only (the other armies' pieces neither count as attackers nor get the bonus).
+pub struct Threats {
+    /// Squares enemy pawns attack: where a knight or bishop is threatened.
+    by_pawns: Bitboard,
+    /// ... or enemy knights and bishops: where a rook is threatened.
+    by_minors: Bitboard,
+    /// ... or enemy rooks: where a queen is threatened.
+    by_rooks: Bitboard,
+}
+
+/// The ordering bonus (in history units, which run to ±16,384) for moving a knight or bishop,
+/// a rook, a queen out of a cheaper attacker's reach; the same is taken off for moving into it.
+const ESCAPE_BONUS: [i32; 3] = [2_500, 4_000, 8_000];
+
+fn threats<R: Rules>(pos: &Position<R>) -> Threats {
+    let them = !pos.turn();
+    let occupied = pos.occupied();
+    let by_pawns = super::normal::pawn_attacks_bb(them, pos.pieces(them, Role::Pawn));
+    let mut by_minors = by_pawns;
+    for sq in pos.pieces(them, Role::Knight) {
+        by_minors |= knight_attacks(sq);
+    }
+    for sq in pos.pieces(them, Role::Bishop) {
+        by_minors |= bishop_attacks(sq, occupied);
+    }
+    let mut by_rooks = by_minors;
+    for sq in pos.pieces(them, Role::Rook) {
+        by_rooks |= rook_attacks(sq, occupied);
+    }
+    Threats { by_pawns, by_minors, by_rooks }
+}
+
 impl<R: Rules> Searchable for Position<R> {
+    type OrderContext = Threats;
+
+    fn order_context(&self) -> Threats {
+        threats(self)
+    }
+
+    fn quiet_order(&self, threats: &Threats, m: Move) -> i32 {
+        let Some(piece) = self.piece_at(m.from()) else { return 0 };
+        let (threatened, bonus) = match piece.role {
+            Role::Knight | Role::Bishop => (threats.by_pawns, ESCAPE_BONUS[0]),
+            Role::Rook => (threats.by_minors, ESCAPE_BONUS[1]),
+            Role::Queen => (threats.by_rooks, ESCAPE_BONUS[2]),
+            _ => return 0,
+        };
+        match (threatened.has(m.from()), threatened.has(m.to())) {
+            (true, false) => bonus,
+            (false, true) => -bonus,
+            _ => 0,
+        }
+    }
+
     fn evaluate(&self) -> i32 {
         super::normal::evaluate(self)
     }
@@ -179,6 +235,36 @@ mod tests {
         let m = pos.parse_move(token).unwrap();
         assert!(pos.see_ge(m, value), "{fen} {token}: exchange should win at least {value}");
         assert!(!pos.see_ge(m, value + 1), "{fen} {token}: exchange should win no more than {value}");
+    }
+
+    /// Quiet moves of a piece that a cheaper enemy piece attacks come first when they take it
+    /// out of reach, and moves into such reach come last; pawns and kings are not ranked so.
+    #[test]
+    fn quiet_moves_escape_cheaper_attackers() {
+        let order = |fen: &str, token: &str| {
+            let pos = crate::variants::chess::Chess::from_text(fen).unwrap();
+            let m = pos.parse_move(token).unwrap();
+            pos.quiet_order(&pos.order_context(), m)
+        };
+        // The e5 knight, attacked by the d6 pawn: away to g4 (safe), or to c4 (the b5 pawn's).
+        let knight = "4k3/8/3p4/1p2N3/8/8/8/4K3 w - - 0 1";
+        assert!(order(knight, "e5g4") > 0);
+        assert_eq!(order(knight, "e5c4"), 0);
+        // A knight not attacked: into the b5 pawn's reach, or elsewhere.
+        let calm = "4k3/8/8/1p6/8/8/8/4KN2 w - - 0 1";
+        assert!(order(calm, "f1d2") == 0 && order(calm, "f1e3") == 0);
+        assert!(order("4k3/8/8/1p6/8/8/3N4/4K3 w - - 0 1", "d2c4") < 0);
+        // The d1 queen, attacked by the a4 bishop: a rook's reach is a queen's threat too.
+        let queen = "3rk3/8/8/8/b7/8/8/3QK3 w - - 0 1";
+        assert!(order(queen, "d1f3") > 0);
+        // From one threat into another (the d8 rook's file): no gain.
+        assert_eq!(order(queen, "d1d2"), 0);
+        // A rook escapes pawns and minors, not a queen, which is dearer.
+        assert!(order("4k3/8/8/8/8/1p6/R7/4K3 w - - 0 1", "a2a3") > 0);
+        assert!(order("4k3/8/8/8/8/2n5/R7/4K3 w - - 0 1", "a2a3") > 0);
+        assert_eq!(order("4k3/8/8/8/8/8/R6q/4K3 w - - 0 1", "a2a3"), 0);
+        // Pawns and the king are not ranked by threats.
+        assert_eq!(order("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4e5"), 0);
     }
 
     /// The correction key is the pawn structure: moving a piece leaves it, any pawn changes it,

@@ -316,6 +316,10 @@ fn gain<R: Rules>(pos: &TirebiterPosition<R>, m: Move) -> i32 {
 }
 
 impl<R: Rules> Searchable for TirebiterPosition<R> {
+    type OrderContext = ();
+
+    fn order_context(&self) {}
+
     fn evaluate(&self) -> i32 {
         evaluate_with(self, const { params_for(R::NAME) }, &mut NoTrace)
     }

@@ -291,7 +291,11 @@ impl<L: LoopRule> Searchable for Position<L> {
         }
     }
 
-    fn quiet_order(&self, m: Action) -> i32 {
+    type OrderContext = ();
+
+    fn order_context(&self) {}
+
+    fn quiet_order(&self, _: &(), m: Action) -> i32 {
         let Action::Wire(e) = m else { return 0 };
         // By how near the edge is to each King: a side of it within one square of the King
         // (Chebyshev distance, the side itself included), or within two.

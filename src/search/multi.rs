@@ -157,7 +157,14 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
 
     /// A move's place in the search order, larger first: the table's move, captures by
     /// MVV/LVA, killers, history, then the noisy moves that lose their exchange.
-    fn order_key(&self, pos: &G, killers: &[Option<G::Move>; 2], tt_move: Option<u32>, m: G::Move) -> i32 {
+    fn order_key(
+        &self,
+        pos: &G,
+        context: &G::OrderContext,
+        killers: &[Option<G::Move>; 2],
+        tt_move: Option<u32>,
+        m: G::Move,
+    ) -> i32 {
         if Some(G::pack_move(m)) == tt_move {
             i32::MAX
         } else if pos.is_noisy(m) {
@@ -172,7 +179,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         } else if killers.contains(&Some(m)) {
             900_000
         } else {
-            self.history[pos.history_index(m)] + pos.quiet_order(m)
+            self.history[pos.history_index(m)] + pos.quiet_order(context, m)
         }
     }
 
@@ -183,7 +190,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         moves.clear();
         pos.legal_moves(moves);
         let killers = self.killers[ply.min(MAX_PLY)];
-        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.order_key(pos, &killers, tt_move, m)));
+        let context = pos.order_context();
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.order_key(pos, &context, &killers, tt_move, m)));
     }
 
     fn reward(&mut self, pos: &G, m: G::Move, ply: usize, depth: i32) {
@@ -381,9 +389,10 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let killers = self.killers[ply.min(MAX_PLY)];
+        let context = pos.order_context();
         let mut first: Option<(i32, G::Move)> = None;
         for &m in &moves {
-            let key = self.order_key(pos, &killers, tt_move, m);
+            let key = self.order_key(pos, &context, &killers, tt_move, m);
             if first.is_none_or(|(best, _)| key > best) {
                 first = Some((key, m));
             }

@@ -91,6 +91,10 @@ impl Game for DoubleNim {
 }
 
 impl Searchable for DoubleNim {
+    type OrderContext = ();
+
+    fn order_context(&self) {}
+
     fn evaluate(&self) -> i32 {
         0
     }

@@ -65,9 +65,16 @@ pub trait Searchable: Game {
     /// A 32-bit code of a move, for the transposition table. Distinct legal moves of one position
     /// must get distinct codes; the search checks a stored code against the legal moves.
     fn pack_move(m: Self::Move) -> u32;
-    /// The variant's own ordering bonus for a quiet move, added to its history score (Not A
-    /// Chess Variant ranks wire placements by where they act). Keep it within a few thousand.
-    fn quiet_order(&self, _m: Self::Move) -> i32 {
+    /// What the variant works out once per node to order its quiet moves (see
+    /// [`Searchable::quiet_order`]): in the chess family, the squares the enemy's cheaper pieces
+    /// attack; `()` where nothing is needed.
+    type OrderContext;
+    /// This node's [`Searchable::OrderContext`].
+    fn order_context(&self) -> Self::OrderContext;
+    /// The variant's own ordering bonus for a quiet move, added to its history score (the chess
+    /// family moves pieces out of the reach of cheaper attackers and not into it; Not A Chess
+    /// Variant ranks wire placements by where they act). Keep it within the history's range.
+    fn quiet_order(&self, _context: &Self::OrderContext, _m: Self::Move) -> i32 {
         0
     }
     /// A quiet move that cannot matter soon (a wire far from every piece): the search skips it

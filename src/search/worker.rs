@@ -837,6 +837,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         order: &mut MoveList<i64>,
     ) {
         order.clear();
+        let context = pos.order_context();
         for (index, &m) in moves.iter().enumerate() {
             let key = if tt_move == Some(G::pack_move(m)) {
                 ORDER_TT_MOVE
@@ -848,7 +849,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else if self.killers[ply][1] == Some(m) {
                 ORDER_KILLER[1]
             } else {
-                self.ctx.history.quiet.get(pos.history_index(m)) + pos.quiet_order(m)
+                self.ctx.history.quiet.get(pos.history_index(m)) + pos.quiet_order(&context, m)
             };
             order.push(order_key(key, index));
         }
