@@ -250,10 +250,13 @@ mod tests {
         let knight = "4k3/8/3p4/1p2N3/8/8/8/4K3 w - - 0 1";
         assert!(order(knight, "e5g4") > 0);
         assert_eq!(order(knight, "e5c4"), 0);
-        // A knight not attacked: into the b5 pawn's reach, or elsewhere.
+        // A knight not attacked: to safe squares, nothing; into the b5 pawn's reach, less.
         let calm = "4k3/8/8/1p6/8/8/8/4KN2 w - - 0 1";
-        assert!(order(calm, "f1d2") == 0 && order(calm, "f1e3") == 0);
+        assert_eq!(order(calm, "f1d2"), 0);
+        assert_eq!(order(calm, "f1e3"), 0);
         assert!(order("4k3/8/8/1p6/8/8/3N4/4K3 w - - 0 1", "d2c4") < 0);
+        // The dearer the threatened piece, the larger the bonus for its escape.
+        assert!(order("4k3/8/8/8/b7/8/8/3QK3 w - - 0 1", "d1f3") > order(knight, "e5g4"));
         // The d1 queen, attacked by the a4 bishop: a rook's reach is a queen's threat too.
         let queen = "3rk3/8/8/8/b7/8/8/3QK3 w - - 0 1";
         assert!(order(queen, "d1f3") > 0);
