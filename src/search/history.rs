@@ -1,9 +1,12 @@
-//! What the engine learns from its searches and keeps across the moves of a game: the history
+//! What the engine learns from its searches and keeps across the moves of a game: the histories
 //! of quiet moves and the correction history of the static evaluation ([`SearchHistory`]).
 //!
 //! The history of quiet moves: a score per [`Searchable::history_index`] slot (a piece and its
 //! destination, typically), raised when a quiet move causes a cutoff and lowered for the quiet
-//! moves tried before it. Move ordering sorts quiet moves by it.
+//! moves tried before it. The continuation history keeps the same scores per pair of moves: a
+//! move's slot after the slot of the move played one, two or four plies before it (a reply to
+//! a move, a follow-up of one's own). Move ordering sorts quiet moves by the sum, and late-move
+//! reductions reduce well-scored moves less.
 //!
 //! It belongs to the engine, like the transposition table: what one search learnt orders the
 //! next move's search from its first iteration, and a new game clears it. The threads of a
@@ -11,20 +14,23 @@
 //!
 //! [`Searchable::history_index`]: super::Searchable::history_index
 
-use super::params::{CORRECTION_GRAIN, CORRECTION_LIMIT, CORRECTION_SIZE, HISTORY_MAX};
+use super::params::{CONTINUATION_SLOTS, CORRECTION_GRAIN, CORRECTION_LIMIT, CORRECTION_SIZE, HISTORY_MAX};
 use super::HISTORY_SIZE;
 use crate::core::Seat;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI16, AtomicI32, Ordering};
 
 /// Everything the engine learns and keeps across moves besides the transposition table.
 #[derive(Default)]
 pub struct SearchHistory {
     pub quiet: QuietHistory,
+    pub continuation: ContinuationHistory,
     pub correction: CorrectionHistory,
 }
 
 impl SearchHistory {
-    /// Before each search: fade the quiet history (the corrections stay, they are averages).
+    /// Before each search: fade the quiet history (the corrections stay, they are averages; the
+    /// continuation history stays too: its pairs recur less often than single moves, and fading
+    /// its 16M entries would cost more than a short search).
     pub fn age(&self) {
         self.quiet.age();
     }
@@ -32,6 +38,7 @@ impl SearchHistory {
     /// Forgets everything (a new game).
     pub fn clear(&self) {
         self.quiet.clear();
+        self.continuation.clear();
         self.correction.clear();
     }
 }
@@ -127,6 +134,80 @@ impl QuietHistory {
     }
 }
 
+/// The continuation history: a quiet-move score per pair of [`Searchable::history_index`] slots,
+/// the earlier move's and the later move's (see the module docs). Slots are taken modulo
+/// [`CONTINUATION_SLOTS`], which holds every slot of the chess family exactly; variants with more
+/// (FireFighter's squirts and rescues) share entries for their rarer moves.
+///
+/// [`Searchable::history_index`]: super::Searchable::history_index
+pub struct ContinuationHistory {
+    /// A row per earlier move: a node reads its quiet moves' scores from one row per earlier
+    /// move, found once.
+    rows: Box<[ContinuationRow]>,
+}
+
+/// The scores of every later move after one earlier move; within ±`HISTORY_MAX`, so 16 bits.
+#[repr(transparent)]
+pub struct ContinuationRow([AtomicI16; CONTINUATION_SLOTS]);
+
+/// A row of zeros that nothing writes to: what a node reads where it has no earlier move to
+/// consult, so that it can always read the same number of rows.
+pub static NO_CONTINUATION: ContinuationRow =
+    ContinuationRow([const { AtomicI16::new(0) }; CONTINUATION_SLOTS]);
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        // Zeroed memory from the allocator: a new search context makes one of these before it
+        // is handed the engine's, and writing 32 MB of zeros each time would cost milliseconds.
+        let zeros: Box<[i16]> = vec![0i16; CONTINUATION_SLOTS * CONTINUATION_SLOTS].into_boxed_slice();
+        let raw = Box::into_raw(zeros) as *mut ContinuationRow;
+        // SAFETY: `AtomicI16` has the same size, alignment and bit validity as `i16`, and a row
+        // is (transparently) an array of `CONTINUATION_SLOTS` of them: the allocation holds
+        // `CONTINUATION_SLOTS` valid rows and is freed with the layout it was made with.
+        let rows = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, CONTINUATION_SLOTS)) };
+        ContinuationHistory { rows }
+    }
+}
+
+impl ContinuationHistory {
+    /// The scores of the moves after the move in slot `earlier`.
+    #[inline]
+    pub fn row(&self, earlier: usize) -> &ContinuationRow {
+        &self.rows[earlier % CONTINUATION_SLOTS]
+    }
+
+    /// The score of the move in slot `later` after the move in slot `earlier`.
+    #[inline]
+    pub fn get(&self, earlier: usize, later: usize) -> i32 {
+        self.row(earlier).get(later)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        for e in self.rows.iter().flat_map(|row| &row.0) {
+            e.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+impl ContinuationRow {
+    /// The score of the move in slot `later`.
+    #[inline]
+    pub fn get(&self, later: usize) -> i32 {
+        i32::from(self.0[later % CONTINUATION_SLOTS].load(Ordering::Relaxed))
+    }
+
+    /// Moves the score of the move in slot `later` by `delta`, with the quiet history's gravity
+    /// (within ±`HISTORY_MAX`).
+    #[inline]
+    pub fn add(&self, later: usize, delta: i32) {
+        let slot = &self.0[later % CONTINUATION_SLOTS];
+        let h = i32::from(slot.load(Ordering::Relaxed));
+        let updated = h + delta - h * delta.abs() / HISTORY_MAX;
+        slot.store(updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16, Ordering::Relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +232,27 @@ mod tests {
         assert!(c.get(a, 77) < 0, "{}", c.get(a, 77));
         c.clear();
         assert_eq!(c.get(a, 77), 0);
+    }
+
+    #[test]
+    fn continuations_learn_per_pair_saturate_and_forget() {
+        let c = ContinuationHistory::default();
+        for _ in 0..1000 {
+            c.row(5).add(700, 4096);
+        }
+        assert!(c.get(5, 700) > HISTORY_MAX * 9 / 10 && c.get(5, 700) <= HISTORY_MAX, "{}", c.get(5, 700));
+        // Only that pair learnt: not the reverse pair, nor other replies to the same move.
+        assert_eq!(c.get(700, 5), 0);
+        assert_eq!(c.get(5, 701), 0);
+        assert_eq!(c.get(6, 700), 0);
+        // Slots wrap around the table's width.
+        assert_eq!(c.get(5 + CONTINUATION_SLOTS, 700 + CONTINUATION_SLOTS), c.get(5, 700));
+        for _ in 0..1000 {
+            c.row(5).add(700, -4096);
+        }
+        assert!(c.get(5, 700) < -HISTORY_MAX * 9 / 10 && c.get(5, 700) >= -HISTORY_MAX, "{}", c.get(5, 700));
+        c.clear();
+        assert_eq!(c.get(5, 700), 0);
     }
 
     #[test]

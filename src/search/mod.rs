@@ -17,7 +17,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use history::{CorrectionHistory, QuietHistory, SearchHistory};
+pub use history::{ContinuationHistory, ContinuationRow, CorrectionHistory, QuietHistory, SearchHistory};
 pub use multi::MultiSeatSearch;
 pub use params::{ParamError, SearchParams};
 pub use skill::Skill;

@@ -12,6 +12,12 @@ pub const MAX_PLY: usize = 128;
 /// The value history entries saturate at.
 pub const HISTORY_MAX: i32 = 16_384;
 
+/// Continuation history (search/history.rs): rows and columns, each a history slot modulo this.
+pub const CONTINUATION_SLOTS: usize = 4096;
+/// How many plies back the continuation histories look: the opponent's last move, one's own
+/// last move, and one's own move before that (in alternating games).
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
+
 /// Correction history (search/history.rs): slots per seat, the resolution of an entry (units
 /// per centipawn) and its bound (±64 cp).
 pub const CORRECTION_SIZE: usize = 16_384;
@@ -22,11 +28,13 @@ pub const CORRECTION_LIMIT: i32 = 64 * CORRECTION_GRAIN;
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY: i32 = 1 << 24;
 pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
+const _: () = assert!(4 * HISTORY_MAX < ORDER_KILLER[1] / 2 && -8 * HISTORY_MAX > ORDER_LOSING_NOISY / 2);
 /// Moves picked by a scan for the best remaining one before the rest of a node's list is
 /// sorted once (most cutoffs come from the first few moves).
 pub const PICKED_MOVES: usize = 4;
-/// Noisy moves that lose their exchange: after every quiet move (history stays within
-/// +-HISTORY_MAX plus the variant's small quiet bonus).
+/// Noisy moves that lose their exchange: after every quiet move (a quiet move's score, its
+/// quiet and continuation histories, stays within 4 * +-HISTORY_MAX plus the variant's small
+/// quiet bonus).
 pub const ORDER_LOSING_NOISY: i32 = -(1 << 24);
 
 /// Iterations shorter than this are too noisy to predict the next one from.
@@ -168,6 +176,13 @@ search_params! {
     see_quiet_per_depth: 64, 0..=1000;
     /// SEE margin of a noisy move (which already won something), centipawns per ply squared.
     see_noisy_per_depth_squared: 20, 0..=1000;
+    /// How many of the continuation histories (`CONTINUATION_PLIES`: 1, 2 and 4 plies back)
+    /// order quiet moves and adjust their reductions; 0 turns them off.
+    continuation_plies: 3, 0..=3;
+    /// Late-move reductions: a quiet move is reduced a ply less per this much of its quiet and
+    /// continuation history score (a ply more per this much below zero); 0: history leaves the
+    /// reduction alone.
+    lmr_history_divisor: 8192, 0..=1_000_000;
     /// History bonus per ply of depth squared ...
     history_bonus_scale: 16, 1..=256;
     /// ... with the depth counted up to this.

@@ -167,19 +167,34 @@ fn double_turns_are_searched_from_the_right_point_of_view() {
     }
 }
 
-/// What the searches learn about quiet moves stays with the engine after a search (the next
-/// move's search orders by it) until a new game clears it.
+/// What the searches learn about quiet moves, alone and as replies and follow-ups, stays with
+/// the engine after a search (the next move's search orders by it) until a new game clears it.
 #[test]
-fn the_quiet_history_outlives_a_search_but_not_a_new_game() {
+fn the_quiet_histories_outlive_a_search_but_not_a_new_game() {
+    use super::params::CONTINUATION_SLOTS;
     use crate::variants::chess::Chess;
     let mut engine = Engine::new();
     let learnt =
         |engine: &Engine| (0..super::HISTORY_SIZE).filter(|&i| engine.history.quiet.get(i) != 0).count();
-    assert_eq!(learnt(&engine), 0);
+    // The pairs of the white knights' and pawns' moves from their home squares (slots below
+    // 1024: white pieces), which a search of the start position tries.
+    let pairs_learnt = |engine: &Engine| {
+        let slots = 0..1024;
+        slots
+            .clone()
+            .flat_map(|a| slots.clone().map(move |b| (a, b)))
+            .filter(|&(a, b)| engine.history.continuation.get(a, b) != 0)
+            .count()
+    };
+    const { assert!(CONTINUATION_SLOTS >= 1024) };
+    assert_eq!((learnt(&engine), pairs_learnt(&engine)), (0, 0));
     let limits = Limits { depth: Some(8), multipv: 1, ..Limits::default() };
     engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});
-    let after_search = learnt(&engine);
-    assert!(after_search > 10, "{after_search} slots learnt");
+    let after_search = (learnt(&engine), pairs_learnt(&engine));
+    assert!(after_search.0 > 10 && after_search.1 > 10, "{after_search:?} slots and pairs learnt");
+    // The next search starts from what the last one learnt.
+    engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});
+    assert!(pairs_learnt(&engine) > 10);
     engine.new_game();
-    assert_eq!(learnt(&engine), 0);
+    assert_eq!((learnt(&engine), pairs_learnt(&engine)), (0, 0));
 }

@@ -6,6 +6,7 @@
 //! separate search.
 
 use super::eval_cache::EvalCache;
+use super::history::{ContinuationRow, NO_CONTINUATION};
 use super::params::*;
 use super::time::Limits;
 use super::tt::{Bound, TtEntry};
@@ -63,6 +64,33 @@ pub(super) struct Line<M> {
 
 type Pvs<M> = ArrayVec<M, MAX_PLY>;
 
+/// The continuation-history rows a node consults: those of the earlier moves of
+/// `CONTINUATION_PLIES` that exist and that the parameters ask for, then the empty row.
+#[derive(Clone, Copy)]
+struct Continuations<'h> {
+    rows: [&'h ContinuationRow; CONTINUATION_PLIES.len()],
+    /// How many of `rows` are real (the rest are `NO_CONTINUATION`).
+    len: usize,
+}
+
+impl<'h> Continuations<'h> {
+    const NONE: Continuations<'static> =
+        Continuations { rows: [&NO_CONTINUATION; CONTINUATION_PLIES.len()], len: 0 };
+
+    /// The sum of the move's scores in every row (read without a loop: ordering does this for
+    /// every quiet move).
+    #[inline]
+    fn score(&self, history_index: usize) -> i32 {
+        let [a, b, c] = self.rows;
+        a.get(history_index) + b.get(history_index) + c.get(history_index)
+    }
+
+    /// The real rows (to be taught).
+    fn rows(&self) -> &[&'h ContinuationRow] {
+        &self.rows[..self.len]
+    }
+}
+
 /// The main thread's callback after each iteration: the worker, the depth, the lines found.
 pub(super) type Report<'r, 'a, G> =
     dyn FnMut(&Worker<'a, G>, i32, &[Line<<G as crate::core::Game>::Move>]) + 'r;
@@ -81,6 +109,9 @@ pub(super) struct Worker<'a, G: Searchable> {
     static_evals: [i32; MAX_PLY],
     /// The move a singular-extension search at this ply leaves out (see `singular_extension`).
     excluded: [Option<G::Move>; MAX_PLY],
+    /// The history slot of the move being searched at each ply of the main search (`None`: a
+    /// null move), for the continuation histories of the plies below.
+    played: [Option<usize>; MAX_PLY],
     /// The depth of the iteration in progress (bounds how far extensions may reach).
     root_depth: i32,
     evals: EvalCache,
@@ -110,6 +141,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             pv: vec![Pvs::new(); MAX_PLY + 1],
             static_evals: [0; MAX_PLY],
             excluded: [None; MAX_PLY],
+            played: [None; MAX_PLY],
             root_depth: 0,
             evals: EvalCache::default(),
             stopped: false,
@@ -298,6 +330,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.pv[0].clear();
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            self.played[0] = Some(root.history_index(mv));
             let mut child = root.clone();
             child.play(mv);
             self.keys.push(child.key());
@@ -482,6 +515,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 if let Some(passed) = pos.null_move() {
                     let r = p.null_move_reduction(depth, eval - beta);
+                    self.played[ply] = None;
                     self.keys.push(passed.key());
                     let score =
                         self.visit::<NonPv>(pos.to_move(), &passed, depth - 1 - r, ply + 1, beta - 1, beta);
@@ -505,8 +539,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower first; if it matters, the next iteration finds it with a move to try.
         let depth = if depth >= p.iir_min_depth && tt_move.is_none() { depth - 1 } else { depth };
+        let continuations = self.continuations(ply);
         let mut order = MoveList::new();
-        self.order_moves(pos, &moves, tt_move, ply, &mut order);
+        self.order_moves(pos, &moves, tt_move, ply, &continuations, &mut order);
 
         let original_alpha = alpha;
         let seat = pos.to_move();
@@ -573,6 +608,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let extension =
                 if singular != 0 { singular } else { i32::from(gives_check && ply < 2 * MAX_PLY / 3) };
             let new_depth = depth - 1 + extension;
+            // Only a child searched in full reads the move (quiescence keeps no continuations),
+            // and every child of the main search is searched with at least a ply when its
+            // `new_depth` is positive.
+            if new_depth > 0 {
+                self.played[ply] = Some(pos.history_index(mv));
+            }
             self.keys.push(child.key());
             let score = if index == 0 {
                 self.visit::<N>(seat, &child, new_depth, ply + 1, alpha, beta)
@@ -591,6 +632,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     }
                     if cut_node {
                         reduction += 1;
+                    }
+                    if p.lmr_history_divisor > 0 {
+                        let history_index = pos.history_index(mv);
+                        reduction -= self.quiet_score(history_index, &continuations) / p.lmr_history_divisor;
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
@@ -618,7 +663,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     }
                     if alpha >= beta {
                         if !noisy {
-                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
+                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply, &continuations);
                         }
                         break;
                     }
@@ -737,8 +782,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if !pos.quiescence_moves(in_check, &mut moves) {
             return Self::terminal_score(pos, ply);
         }
+        // (No continuation history here: quiescence does not record the moves it plays.)
         let mut order = MoveList::new();
-        self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply, &mut order);
+        self.order_moves(pos, &moves, tt_entry.and_then(|e| e.best), ply, &Continuations::NONE, &mut order);
         let seat = pos.to_move();
         let original_alpha = alpha;
         let mut best_move = None;
@@ -825,6 +871,28 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
+    /// The continuation-history rows of the moves played 1, 2 and 4 plies before the node at
+    /// `ply` (as many as the `continuation_plies` parameter asks for), which order and reduce the
+    /// node's quiet moves.
+    fn continuations(&self, ply: usize) -> Continuations<'a> {
+        let ctx: &'a Context = self.ctx;
+        let mut continuations = Continuations::NONE;
+        let wanted = ctx.params.continuation_plies.clamp(0, CONTINUATION_PLIES.len() as i32) as usize;
+        for &back in &CONTINUATION_PLIES[..wanted] {
+            if let Some(slot) = ply.checked_sub(back).and_then(|p| self.played[p]) {
+                continuations.rows[continuations.len] = ctx.history.continuation.row(slot);
+                continuations.len += 1;
+            }
+        }
+        continuations
+    }
+
+    /// A quiet move's history score: its quiet history plus its continuation histories.
+    #[inline]
+    fn quiet_score(&self, history_index: usize, continuations: &Continuations) -> i32 {
+        self.ctx.history.quiet.get(history_index) + continuations.score(history_index)
+    }
+
     /// Ordering keys (see [`order_key`]) into `order`, parallel to `moves`: TT move, noisy moves that do not lose
     /// their exchange by MVV/LVA, killers, quiet moves by history, then the losing noisy moves.
     /// (The caller's buffer: a list of keys is 16 KB, too big to return by value at every node.)
@@ -834,6 +902,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         moves: &MoveList<G::Move>,
         tt_move: Option<u32>,
         ply: usize,
+        continuations: &Continuations,
         order: &mut MoveList<i64>,
     ) {
         order.clear();
@@ -849,23 +918,39 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else if self.killers[ply][1] == Some(m) {
                 ORDER_KILLER[1]
             } else {
-                self.ctx.history.quiet.get(pos.history_index(m)) + pos.quiet_order(&context, m)
+                self.quiet_score(pos.history_index(m), continuations) + pos.quiet_order(&context, m)
             };
             order.push(order_key(key, index));
         }
     }
 
-    /// A quiet move caused a cutoff: remember it as a killer, raise its history and lower the
-    /// history of the quiet moves tried before it.
-    fn reward_quiet(&mut self, pos: &G, mv: G::Move, tried: &[G::Move], depth: i32, ply: usize) {
+    /// A quiet move caused a cutoff: remember it as a killer, raise its histories and lower the
+    /// histories of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        tried: &[G::Move],
+        depth: i32,
+        ply: usize,
+        continuations: &Continuations,
+    ) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
         let bonus = self.ctx.params.history_bonus(depth);
-        self.ctx.history.quiet.add(pos.history_index(mv), bonus);
+        let history = &self.ctx.history;
+        let reward = |m: G::Move, delta: i32| {
+            let index = pos.history_index(m);
+            history.quiet.add(index, delta);
+            for row in continuations.rows() {
+                row.add(index, delta);
+            }
+        };
+        reward(mv, bonus);
         for &m in tried {
-            self.ctx.history.quiet.add(pos.history_index(m), -bonus);
+            reward(m, -bonus);
         }
     }
 }
