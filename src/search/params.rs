@@ -28,7 +28,6 @@ pub const CORRECTION_LIMIT: i32 = 64 * CORRECTION_GRAIN;
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY: i32 = 1 << 24;
 pub const ORDER_KILLER: [i32; 2] = [(1 << 22) + 1, 1 << 22];
-const _: () = assert!(4 * HISTORY_MAX < ORDER_KILLER[1] / 2 && -8 * HISTORY_MAX > ORDER_LOSING_NOISY / 2);
 /// Moves picked by a scan for the best remaining one before the rest of a node's list is
 /// sorted once (most cutoffs come from the first few moves).
 pub const PICKED_MOVES: usize = 4;
@@ -36,6 +35,9 @@ pub const PICKED_MOVES: usize = 4;
 /// quiet and continuation histories, stays within 4 * +-HISTORY_MAX plus the variant's small
 /// quiet bonus).
 pub const ORDER_LOSING_NOISY: i32 = -(1 << 24);
+// A quiet move's score (four histories and a variant's bonus, each within ±HISTORY_MAX) lies
+// between the losing noisy moves and the killers.
+const _: () = assert!(5 * HISTORY_MAX < ORDER_KILLER[1] && -5 * HISTORY_MAX > ORDER_LOSING_NOISY);
 
 /// Iterations shorter than this are too noisy to predict the next one from.
 pub const TIME_PREDICTION_MIN_SECONDS: f64 = 0.005;

@@ -176,25 +176,31 @@ fn the_quiet_histories_outlive_a_search_but_not_a_new_game() {
     let mut engine = Engine::new();
     let learnt =
         |engine: &Engine| (0..super::HISTORY_SIZE).filter(|&i| engine.history.quiet.get(i) != 0).count();
-    // The pairs of the white knights' and pawns' moves from their home squares (slots below
-    // 1024: white pieces), which a search of the start position tries.
-    let pairs_learnt = |engine: &Engine| {
+    // Pairs of two White moves (White's slots lie below 1,216; these hold its FIDE pieces'):
+    // the follow-ups two and four plies on that a search of the start position teaches.
+    let pairs = |engine: &Engine| -> Vec<(usize, usize, i32)> {
         let slots = 0..1024;
         slots
             .clone()
             .flat_map(|a| slots.clone().map(move |b| (a, b)))
-            .filter(|&(a, b)| engine.history.continuation.get(a, b) != 0)
-            .count()
+            .map(|(a, b)| (a, b, engine.history.continuation.get(a, b)))
+            .filter(|&(_, _, score)| score != 0)
+            .collect()
     };
+    let pairs_learnt = |engine: &Engine| pairs(engine).len();
     const { assert!(CONTINUATION_SLOTS >= 1024) };
     assert_eq!((learnt(&engine), pairs_learnt(&engine)), (0, 0));
     let limits = Limits { depth: Some(8), multipv: 1, ..Limits::default() };
     engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});
     let after_search = (learnt(&engine), pairs_learnt(&engine));
     assert!(after_search.0 > 10 && after_search.1 > 10, "{after_search:?} slots and pairs learnt");
-    // The next search starts from what the last one learnt.
-    engine.search(&Record::new(Chess::start()), &limits, &mut |_| {});
-    assert!(pairs_learnt(&engine) > 10);
+    // What the next search starts from: the single-move history faded, the pairs as they were.
+    let slot =
+        (0..super::HISTORY_SIZE).find(|&i| engine.history.quiet.get(i).abs() >= 4).expect("a learnt slot");
+    let (quiet_before, pairs_before) = (engine.history.quiet.get(slot), pairs(&engine));
+    engine.history.age();
+    assert_eq!(pairs(&engine), pairs_before);
+    assert_eq!(engine.history.quiet.get(slot), quiet_before / 4);
     engine.new_game();
     assert_eq!((learnt(&engine), pairs_learnt(&engine)), (0, 0));
 }
