@@ -19,6 +19,13 @@ use super::HISTORY_SIZE;
 use crate::core::Seat;
 use std::sync::atomic::{AtomicI16, AtomicI32, Ordering};
 
+/// `value` moved by `delta`, less the more `value` already leans the way `delta` pushes it: it
+/// stays within ±`limit` while each `delta` does, and old knowledge fades as new comes in.
+#[inline]
+fn with_gravity(value: i32, delta: i32, limit: i32) -> i32 {
+    value + delta - value * delta.abs() / limit
+}
+
 /// Everything the engine learns and keeps across moves besides the transposition table.
 #[derive(Default)]
 pub struct SearchHistory {
@@ -82,7 +89,7 @@ impl CorrectionHistory {
         let slot = self.slot(seat, key);
         let bonus = (error * depth / 4).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
         let c = slot.load(Ordering::Relaxed);
-        slot.store(c + bonus - c * bonus.abs() / CORRECTION_LIMIT, Ordering::Relaxed);
+        slot.store(with_gravity(c, bonus, CORRECTION_LIMIT), Ordering::Relaxed);
     }
 
     pub fn clear(&self) {
@@ -115,7 +122,7 @@ impl QuietHistory {
     pub fn add(&self, index: usize, delta: i32) {
         let slot = &self.entries[index % HISTORY_SIZE];
         let h = slot.load(Ordering::Relaxed);
-        slot.store(h + delta - h * delta.abs() / HISTORY_MAX, Ordering::Relaxed);
+        slot.store(with_gravity(h, delta, HISTORY_MAX), Ordering::Relaxed);
     }
 
     /// Fades what earlier searches learnt (each entry quartered) so that the next search's own
@@ -203,7 +210,7 @@ impl ContinuationRow {
     pub fn add(&self, later: usize, delta: i32) {
         let slot = &self.0[later % CONTINUATION_SLOTS];
         let h = i32::from(slot.load(Ordering::Relaxed));
-        let updated = h + delta - h * delta.abs() / HISTORY_MAX;
+        let updated = with_gravity(h, delta, HISTORY_MAX);
         slot.store(updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16, Ordering::Relaxed);
     }
 }
