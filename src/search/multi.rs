@@ -18,6 +18,7 @@
 //! management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
 
+use super::eval_cache::EvalCache;
 use super::params::MAX_PLY;
 use super::tt::{Bound, TtEntry};
 use super::{
@@ -85,6 +86,10 @@ struct MultiSearch<'a, G: Searchable> {
     keys: Vec<u64>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// Stand-pat evaluations (for the root seat, fixed for the search) by position key:
+    /// iterative deepening and the opponents' forced moves bring quiescence back to positions
+    /// it has evaluated, and the evaluation is most of a four-seat node's cost.
+    evals: EvalCache,
 }
 
 impl<'a, G: Searchable> MultiSearch<'a, G> {
@@ -109,6 +114,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             keys: history_keys.to_vec(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; super::HISTORY_SIZE],
+            evals: EvalCache::default(),
         }
     }
 
@@ -176,7 +182,20 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             } else {
                 -1_000_000 + pos.noisy_order(m)
             }
-        } else if killers.contains(&Some(m)) {
+        } else {
+            self.quiet_key(pos, context, killers, m)
+        }
+    }
+
+    /// A quiet move's place in the order: killers, then history.
+    fn quiet_key(
+        &self,
+        pos: &G,
+        context: &G::OrderContext,
+        killers: &[Option<G::Move>; 2],
+        m: G::Move,
+    ) -> i32 {
+        if killers.contains(&Some(m)) {
             900_000
         } else {
             self.history[pos.history_index(m)] + pos.quiet_order(context, m)
@@ -257,7 +276,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         if let Some(score) = self.terminal(pos, ply) {
             return score;
         }
-        let stand = pos.evaluate_for(self.root_seat);
+        let root_seat = self.root_seat;
+        let stand = self.evals.get_or_insert(pos.key(), || pos.evaluate_for(root_seat));
         let maximizing = pos.to_move() == self.root_seat;
         if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY {
             return stand;
@@ -381,18 +401,41 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     // BRS+
 
     /// The move an opponent plays when it is not the one chosen to reply: the first of the move
-    /// ordering (BRS+), here the table's move or the best capture or killer or history move.
+    /// ordering (BRS+), the move [`Self::ordered_moves`] would put first with no table move.
+    /// The table has none to give: only the root seat's nodes store entries (the opponents'
+    /// layer keeps none, and the keys are salted by root seat), so this is never asked where
+    /// the root seat moves. Most of the search's move generation happens here, so the noisy
+    /// moves are generated first: one whose exchange does not lose outranks every quiet move
+    /// (killers 900,000; history at most 100,000), and `noisy_moves` lists them in the order of
+    /// the full list, whose earliest move of the highest key the stable sort puts first. Only
+    /// without one is the full list needed.
     fn first_ordered_move(&self, pos: &G, ply: usize) -> Option<G::Move> {
-        let tt_move = self.ctx.tt.probe(self.tt_key(pos)).and_then(|e| e.best);
-        // The first of `ordered_moves` without sorting them all: the stable sort puts first the
-        // earliest generated move of the highest key.
         let mut moves = MoveList::new();
+        pos.noisy_moves(&mut moves);
+        let mut first: Option<(i32, G::Move)> = None;
+        for &m in &moves {
+            if pos.see_ge(m, 0) {
+                let key = pos.noisy_order(m);
+                if first.is_none_or(|(best, _)| key > best) {
+                    first = Some((key, m));
+                }
+            }
+        }
+        if let Some((_, m)) = first {
+            return Some(m);
+        }
+        // No noisy move keeps its exchange: every noisy move in the full list orders last, so
+        // its key needs no exchange test.
+        moves.clear();
         pos.legal_moves(&mut moves);
         let killers = self.killers[ply.min(MAX_PLY)];
         let context = pos.order_context();
-        let mut first: Option<(i32, G::Move)> = None;
         for &m in &moves {
-            let key = self.order_key(pos, &context, &killers, tt_move, m);
+            let key = if pos.is_noisy(m) {
+                -1_000_000 + pos.noisy_order(m)
+            } else {
+                self.quiet_key(pos, &context, &killers, m)
+            };
             if first.is_none_or(|(best, _)| key > best) {
                 first = Some((key, m));
             }
@@ -680,6 +723,42 @@ mod tests {
         assert_eq!(moves.last(), Some(&losing), "{:?}", moves.to_vec());
         assert!(moves.len() > 10);
         assert_ne!(search.first_ordered_move(&pos, 0), Some(losing));
+    }
+
+    #[test]
+    fn the_first_ordered_move_is_the_first_of_the_full_order() {
+        use crate::core::Game;
+        use crate::search::tt::TranspositionTable;
+        use crate::variants::fimbriation::Fimbriation;
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        use std::sync::Arc;
+        use std::time::Duration;
+        let limits = Limits::default();
+        let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
+        let start = Fimbriation::start();
+        let mut search = MultiSearch::new(&ctx, &limits, &start, &[], MultiSeatSearch::BestReply);
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut checked, mut by_capture) = (0, 0);
+        for _game in 0..20 {
+            let mut pos = start.clone();
+            for ply in 0..250 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mut moves = MoveList::new();
+                search.ordered_moves(&pos, ply, None, &mut moves);
+                let first = search.first_ordered_move(&pos, ply);
+                assert_eq!(first, moves.first().copied(), "{}", pos.to_text());
+                checked += 1;
+                by_capture += usize::from(first.is_some_and(|m| pos.is_noisy(m)));
+                // Teach the tables something, so killers and history take part in the order.
+                let m = moves[rng.gen_range(0..moves.len())];
+                search.reward(&pos, m, ply, rng.gen_range(1..6));
+                pos.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(checked > 3_000 && by_capture > 300 && checked - by_capture > 300, "{checked} {by_capture}");
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Game for Fimbriation {
     }
 
     fn recomputed_key(&self) -> u64 {
-        Fimbriation { key: self.compute_key(), ..self.clone() }.full_key()
+        self.compute_key() ^ self.compute_ep_key()
     }
 
     fn render_move(&self, m: Move) -> String {

@@ -358,6 +358,10 @@ pub struct Fimbriation {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
+    /// The en passant part of [`Self::full_key`], worked out once a turn (at the end of
+    /// `apply` and by `finish`) rather than at every look-up: the search asks for a
+    /// position's key several times a node.
+    pub(super) ep_key: u64,
 }
 
 impl Fimbriation {
@@ -814,7 +818,12 @@ impl Fimbriation {
     /// that some pawn can still use. For repetition (M8, M9) positions are the same when the
     /// same moves are possible, so an entry no pawn can use must not tell two positions apart.
     pub fn full_key(&self) -> u64 {
-        let mut key = self.key;
+        self.key ^ self.ep_key
+    }
+
+    /// The en passant part of the full key, from scratch: each entry some pawn can still use.
+    pub(super) fn compute_ep_key(&self) -> u64 {
+        let mut key = 0;
         for (seat, ep) in self.en_passant.iter().enumerate() {
             if let Some(ep) = ep {
                 if self.en_passant_usable(Seat(seat as u8), *ep) {
@@ -921,6 +930,7 @@ impl Fimbriation {
         self.key ^= SEAT_KEYS[us.index()] ^ SEAT_KEYS[next.index()];
         self.to_move = next;
         self.start_turn();
+        self.ep_key = self.compute_ep_key();
     }
 
     /// M7 at the start of the turn of the seat to move: its en passant entry ends, then every live
@@ -995,6 +1005,7 @@ impl Fimbriation {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            ep_key: 0,
         }
     }
 
@@ -1022,6 +1033,7 @@ impl Fimbriation {
 
     pub(super) fn finish(&mut self) {
         self.key = self.compute_key();
+        self.ep_key = self.compute_ep_key();
     }
 
     pub fn check_invariants(&self) -> Result<(), &'static str> {
@@ -1095,7 +1107,7 @@ impl Fimbriation {
                 }
             }
         }
-        if self.key != self.compute_key() {
+        if self.key != self.compute_key() || self.ep_key != self.compute_ep_key() {
             return Err("the key does not match the position");
         }
         Ok(())
