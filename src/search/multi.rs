@@ -282,26 +282,37 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY {
             return stand;
         }
-        if maximizing {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        } else {
-            if stand <= alpha {
-                return stand;
-            }
-            beta = beta.min(stand);
-        }
+        // A seat whose King is attacked may not stand pat: unanswered, the attack removes it
+        // at the attacker's next turn (M7), so it searches every legal move (its escapes;
+        // the pass when it has none). Standing pat there would miss every fork of a King.
+        let in_check = pos.in_check();
         let mut best = stand;
         let mut moves = MoveList::new();
-        pos.noisy_moves(&mut moves);
-        // A capture that loses its piece for less than it took (one step of the exchange:
-        // another seat can take back) is left out, as in the two-seat quiescence.
-        let mut noisy: Vec<(i32, G::Move)> =
-            moves.iter().filter(|&&m| pos.see_ge(m, 0)).map(|&m| (pos.noisy_order(m), m)).collect();
-        noisy.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        for (_, m) in noisy {
+        let tried: Vec<G::Move> = if in_check {
+            best = if maximizing { -INFINITE } else { INFINITE };
+            self.ordered_moves(pos, ply, None, &mut moves);
+            moves.to_vec()
+        } else {
+            if maximizing {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+            pos.noisy_moves(&mut moves);
+            // A capture that loses its piece for less than it took (one step of the exchange:
+            // another seat can take back) is left out, as in the two-seat quiescence.
+            let mut noisy: Vec<(i32, G::Move)> =
+                moves.iter().filter(|&&m| pos.see_ge(m, 0)).map(|&m| (pos.noisy_order(m), m)).collect();
+            noisy.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            noisy.into_iter().map(|(_, m)| m).collect()
+        };
+        for m in tried {
             let child = self.play(pos, m);
             let score = self.quiesce(&child, ply + 1, qply + 1, alpha, beta);
             self.unplay(1);
@@ -410,6 +421,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     /// the full list, whose earliest move of the highest key the stable sort puts first. Only
     /// without one is the full list needed.
     fn first_ordered_move(&self, pos: &G, ply: usize) -> Option<G::Move> {
+        debug_assert!(self.ctx.tt.probe(self.tt_key(pos)).is_none(), "a table move where BRS+ stores none");
         let mut moves = MoveList::new();
         pos.noisy_moves(&mut moves);
         let mut first: Option<(i32, G::Move)> = None;
@@ -726,6 +738,27 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_in_check_does_not_stand_pat_in_quiescence() {
+        use crate::core::Game;
+        use crate::search::tt::TranspositionTable;
+        use crate::variants::fimbriation::Fimbriation;
+        use std::sync::Arc;
+        use std::time::Duration;
+        // Red to move, its King d4 attacked by Yellow's Rook a4, its Queen g5 by Blue's Rook
+        // n5 (Blue's King is on l6, off the Rook's rank). Red must move its King (nothing can
+        // block or take), and Blue then takes the Queen: standing pat would keep the Queen.
+        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****2bK2/6rQ6bR/yR2rK10/***8***/***8***/***8***";
+        let pos = Fimbriation::from_text(&format!("{board} r - - - 0 10")).unwrap();
+        assert!(pos.in_check());
+        let limits = Limits::default();
+        let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
+        let mut search = MultiSearch::new(&ctx, &limits, &pos, &[], MultiSeatSearch::BestReply);
+        let stand = pos.evaluate_for(pos.to_move());
+        let score = search.quiesce(&pos, 0, 0, -INFINITE, INFINITE);
+        assert!(score < stand - 500, "quiescence {score}, standing pat {stand}");
+    }
+
+    #[test]
     fn the_first_ordered_move_is_the_first_of_the_full_order() {
         use crate::core::Game;
         use crate::search::tt::TranspositionTable;
@@ -739,7 +772,9 @@ mod tests {
         let start = Fimbriation::start();
         let mut search = MultiSearch::new(&ctx, &limits, &start, &[], MultiSeatSearch::BestReply);
         let mut rng = StdRng::seed_from_u64(11);
-        let (mut checked, mut by_capture) = (0, 0);
+        // How the first move was decided: a noisy move that keeps its exchange, a killer, the
+        // history, or the full list when the noisy moves all lose theirs.
+        let (mut checked, mut by_capture, mut by_killer, mut by_history, mut past_losing) = (0, 0, 0, 0, 0);
         for _game in 0..20 {
             let mut pos = start.clone();
             for ply in 0..250 {
@@ -750,15 +785,26 @@ mod tests {
                 search.ordered_moves(&pos, ply, None, &mut moves);
                 let first = search.first_ordered_move(&pos, ply);
                 assert_eq!(first, moves.first().copied(), "{}", pos.to_text());
+                let first = first.expect("a game not over has a move");
+                let mut noisy = MoveList::new();
+                pos.noisy_moves(&mut noisy);
                 checked += 1;
-                by_capture += usize::from(first.is_some_and(|m| pos.is_noisy(m)));
+                if pos.is_noisy(first) && pos.see_ge(first, 0) {
+                    by_capture += 1;
+                } else if search.killers[ply.min(MAX_PLY)].contains(&Some(first)) {
+                    by_killer += 1;
+                } else if search.history[pos.history_index(first)] > 0 {
+                    by_history += 1;
+                }
+                past_losing += usize::from(!noisy.is_empty() && noisy.iter().all(|&m| !pos.see_ge(m, 0)));
                 // Teach the tables something, so killers and history take part in the order.
                 let m = moves[rng.gen_range(0..moves.len())];
                 search.reward(&pos, m, ply, rng.gen_range(1..6));
                 pos.play(moves[rng.gen_range(0..moves.len())]);
             }
         }
-        assert!(checked > 3_000 && by_capture > 300 && checked - by_capture > 300, "{checked} {by_capture}");
+        let counts = [checked, by_capture, by_killer, by_history, past_losing];
+        assert!(checked > 3_000 && counts[1..].iter().all(|&n| n > 100), "{counts:?}");
     }
 
     #[test]
