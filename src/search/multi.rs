@@ -13,7 +13,8 @@
 //!
 //! Both share iterative deepening, the transposition table (keys salted by root seat and
 //! algorithm, since the scores depend on both), quiescence on captures and promotions that do
-//! not lose their exchange (`Searchable::see_ge`), ordering by the table's move, captures,
+//! not lose their exchange (`Searchable::see_ge`; a seat in check searches all its moves
+//! there instead of standing pat), ordering by the table's move, captures,
 //! killers and history (losing captures last), repetition and rule draws, and the time
 //! management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
