@@ -14,8 +14,10 @@
 //! Both share iterative deepening, the transposition table (keys salted by root seat and
 //! algorithm, since the scores depend on both), quiescence on captures and promotions that do
 //! not lose their exchange (`Searchable::see_ge`; a seat in check searches all its moves
-//! there instead of standing pat), ordering by the table's move, captures,
-//! killers and history (losing captures last), repetition and rule draws, and the time
+//! there instead of standing pat, and an opponent's stand-pat is the next opponent's
+//! quiescence after a pass, so that every opponent's captures count), ordering by the table's
+//! move, captures, killers, the variant's quiet-move bonus (Fimbriation: moves that attack
+//! another seat's King) and history (losing captures last), repetition and rule draws, and the time
 //! management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
 
@@ -175,8 +177,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         if Some(G::pack_move(m)) == tt_move {
             i32::MAX
         } else if pos.is_noisy(m) {
-            // A capture that loses its exchange comes after every quiet move (history is never
-            // negative): tried late by the seat that searches, and not the move BRS+ lets a seat
+            // A capture that loses its exchange comes after every quiet move (history and the
+            // variant's quiet bonus are never negative): tried late by the seat that searches, and not the move BRS+ lets a seat
             // that does not reply play while it has any other.
             if pos.see_ge(m, 0) {
                 1_000_000 + pos.noisy_order(m)
@@ -188,7 +190,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
         }
     }
 
-    /// A quiet move's place in the order: killers, then history.
+    /// A quiet move's place in the order: killers, then history plus the variant's bonus.
     fn quiet_key(
         &self,
         pos: &G,
@@ -300,10 +302,27 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
                 }
                 alpha = alpha.max(stand);
             } else {
-                if stand <= alpha {
-                    return stand;
+                // An opponent that does not capture lets the next seat act: its stand-pat is
+                // the next opponent's quiescence after a pass, not the static evaluation, so a
+                // piece of ours that only a later opponent attacks is seen to hang. Before the
+                // root seat's turn the static evaluation stands.
+                let standing = match pos.null_move() {
+                    Some(passed) if passed.to_move() != self.root_seat => {
+                        self.keys.push(passed.key());
+                        let score = self.quiesce(&passed, ply + 1, qply + 1, alpha, beta);
+                        self.unplay(1);
+                        if self.stopped {
+                            return 0;
+                        }
+                        score
+                    }
+                    _ => stand,
+                };
+                best = standing;
+                if standing <= alpha {
+                    return standing;
                 }
-                beta = beta.min(stand);
+                beta = beta.min(standing);
             }
             pos.noisy_moves(&mut moves);
             // A capture that loses its piece for less than it took (one step of the exchange:
@@ -418,7 +437,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     /// layer keeps none, and the keys are salted by root seat), so this is never asked where
     /// the root seat moves. Most of the search's move generation happens here, so the noisy
     /// moves are generated first: one whose exchange does not lose outranks every quiet move
-    /// (killers 900,000; history at most 100,000), and `noisy_moves` lists them in the order of
+    /// (killers 900,000; history at most 100,000 plus Fimbriation's 200,000 for a check), and `noisy_moves` lists them in the order of
     /// the full list, whose earliest move of the highest key the stable sort puts first. Only
     /// without one is the full list needed.
     fn first_ordered_move(&self, pos: &G, ply: usize) -> Option<G::Move> {
@@ -755,6 +774,29 @@ mod tests {
         let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
         let mut search = MultiSearch::new(&ctx, &limits, &pos, &[], MultiSeatSearch::BestReply);
         let stand = pos.evaluate_for(pos.to_move());
+        let score = search.quiesce(&pos, 0, 0, -INFINITE, INFINITE);
+        assert!(score < stand - 500, "quiescence {score}, standing pat {stand}");
+    }
+
+    #[test]
+    fn a_piece_only_a_later_opponent_attacks_is_seen_to_hang_in_quiescence() {
+        use crate::core::Game;
+        use crate::search::tt::TranspositionTable;
+        use crate::variants::fimbriation::Fimbriation;
+        use std::sync::Arc;
+        use std::time::Duration;
+        // Red's Queen g5 is attacked by Yellow's Rook n5 alone, and Blue, to move, has nothing
+        // to capture. Standing pat for Blue would keep the Queen; passing to Yellow loses it.
+        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****2bK2/6rQ6yR/3rK10/***8***/***8***/***8***";
+        let root = Fimbriation::from_text(&format!("{board} r - - - 0 10")).unwrap();
+        let pos = Fimbriation::from_text(&format!("{board} b - - - 0 10")).unwrap();
+        let mut blue_captures = MoveList::new();
+        pos.noisy_moves(&mut blue_captures);
+        assert!(blue_captures.is_empty() && !pos.in_check());
+        let limits = Limits::default();
+        let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
+        let mut search = MultiSearch::new(&ctx, &limits, &root, &[], MultiSeatSearch::BestReply);
+        let stand = pos.evaluate_for(root.to_move());
         let score = search.quiesce(&pos, 0, 0, -INFINITE, INFINITE);
         assert!(score < stand - 500, "quiescence {score}, standing pat {stand}");
     }

@@ -45,8 +45,10 @@ pub trait Searchable: Game {
     }
     /// Ordering score of a noisy move (MVV/LVA-like): larger is tried first.
     fn noisy_order(&self, m: Self::Move) -> i32;
-    /// The position after passing the turn, for null-move pruning; `None` where a pass is not
-    /// meaningful or is risky (zugzwang-prone material, checks). The search adds its own guards.
+    /// The position after passing the turn: for null-move pruning in the two-seat search, and
+    /// in the multi-seat quiescence for an opponent that lets the next seat act; `None` where a
+    /// pass is not meaningful or is risky (zugzwang-prone material, checks). The search adds its
+    /// own guards.
     fn null_move(&self) -> Option<Self>;
     /// Static exchange evaluation: whether playing `m` and then trading on its destination square,
     /// least valuable attacker first, wins at least `threshold` centipawns for the mover. The
