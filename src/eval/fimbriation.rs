@@ -345,8 +345,9 @@ impl Searchable for Fimbriation {
         squares
     }
 
-    /// Quiet moves that attack another seat's King directly come first (discovered attacks
-    /// and pawns' are not looked for).
+    /// Quiet moves that attack another seat's King directly come before every other quiet
+    /// move but the killers (discovered attacks, pawns' attacks and a castling Rook's are
+    /// not looked for).
     fn quiet_order(&self, squares: &CheckSquares, m: Move) -> i32 {
         if m.kind == MoveKind::Pass {
             return 0;
@@ -424,7 +425,9 @@ impl Searchable for Fimbriation {
     }
 
     /// The position with the seat to move passing its turn: the four-seat quiescence's way to
-    /// let the next seat act when this one does not capture (src/search/multi.rs).
+    /// let the next seat act when this one does not capture (src/search/multi.rs). It passes
+    /// even in check: the quiescence asks only for seats not in check, and the two-seat search,
+    /// whose null move would need the trait's guards, never searches Fimbriation.
     fn null_move(&self) -> Option<Self> {
         let mut passed = self.clone();
         passed.apply(Move::PASS);

@@ -165,7 +165,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     }
 
     /// A move's place in the search order, larger first: the table's move, captures by
-    /// MVV/LVA, killers, history, then the noisy moves that lose their exchange.
+    /// MVV/LVA, killers, history plus the variant's quiet bonus, then the noisy moves that
+    /// lose their exchange.
     fn order_key(
         &self,
         pos: &G,
@@ -269,7 +270,9 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     }
 
     // -----------------------------------------------------------------------------------------
-    // Quiescence (both algorithms): the seat to move may stand pat or capture.
+    // Quiescence (both algorithms): the root seat may stand pat or capture; an opponent may
+    // capture or pass to the next opponent (the last before the root seat's turn stands pat);
+    // a seat in check searches every move.
 
     fn quiesce(&mut self, pos: &G, ply: usize, qply: i32, mut alpha: i32, mut beta: i32) -> i32 {
         if !self.visit() {

@@ -75,7 +75,9 @@ pub trait Searchable: Game {
     fn order_context(&self) -> Self::OrderContext;
     /// The variant's own ordering bonus for a quiet move, added to its history score (the chess
     /// family moves pieces out of the reach of cheaper attackers and not into it; Not A Chess
-    /// Variant ranks wire placements by where they act). Keep it within the history's range.
+    /// Variant ranks wire placements by where they act). Keep it within the history's range,
+    /// unless it is meant to outrank every history score (Fimbriation's moves that attack a
+    /// King, which still order below the four-seat search's killers).
     fn quiet_order(&self, _context: &Self::OrderContext, _m: Self::Move) -> i32 {
         0
     }
