@@ -478,6 +478,52 @@ mod tests {
     }
 
     #[test]
+    fn quiet_moves_that_attack_a_king_are_the_ones_ordered_as_checks() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        // Along random games: every quiet move ordered as a check leaves another seat's King
+        // attacked by the mover's seat (which attacks none when its turn starts, M7), and
+        // every Knight move that lands a leap from another King is ordered as one.
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut flagged, mut knight_checks) = (0, 0);
+        for _game in 0..30 {
+            let mut pos = Fimbriation::start();
+            for _ply in 0..300 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                let squares = pos.order_context();
+                let us = pos.side();
+                for &m in moves.iter().filter(|&&m| !pos.is_noisy(m) && m.kind != MoveKind::Pass) {
+                    let mut after = pos.clone();
+                    after.apply(m);
+                    let checks = (0..SEATS as u8)
+                        .map(Seat)
+                        .filter(|&s| s != us)
+                        .any(|s| after.king(s).is_some_and(|k| after.attacked(k, |owner| owner == us)));
+                    if pos.quiet_order(&squares, m) == CHECK_ORDER {
+                        flagged += 1;
+                        assert!(checks, "{} {m:?}", pos.to_text());
+                    }
+                    // A Knight landing a leap from another King checks it directly.
+                    let knight_check = pos.piece_at(m.from).is_some_and(|p| p.role() == Role::Knight)
+                        && (0..SEATS as u8).map(Seat).filter(|&s| s != us).any(|s| {
+                            pos.king(s).is_some_and(|k| KNIGHT[k as usize].as_slice().contains(&m.to))
+                        });
+                    if knight_check {
+                        knight_checks += 1;
+                        assert_eq!(pos.quiet_order(&squares, m), CHECK_ORDER, "{} {m:?}", pos.to_text());
+                    }
+                }
+                pos.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(flagged > 100 && knight_checks > 10, "{flagged} {knight_checks}");
+    }
+
+    #[test]
     fn a_capture_loses_its_exchange_only_where_another_seat_can_take_back() {
         // Yellow's Rook a4 takes a Red Knight: on c4, next to Red's King d4, the King takes
         // back (500 lost for 290); on b4 nobody can.

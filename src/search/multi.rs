@@ -17,8 +17,8 @@
 //! there instead of standing pat, and an opponent's stand-pat is the next opponent's
 //! quiescence after a pass, so that every opponent's captures count), ordering by the table's
 //! move, captures, killers, the variant's quiet-move bonus (Fimbriation: moves that attack
-//! another seat's King) and history (losing captures last), repetition and rule draws, and the time
-//! management of the two-seat search.
+//! another seat's King) and history (losing captures last), repetition and rule draws, and the
+//! time management of the two-seat search.
 //! One thread searches: extra `Threads` are not used for multi-seat games.
 
 use super::eval_cache::EvalCache;
@@ -179,8 +179,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             i32::MAX
         } else if pos.is_noisy(m) {
             // A capture that loses its exchange comes after every quiet move (history and the
-            // variant's quiet bonus are never negative): tried late by the seat that searches, and not the move BRS+ lets a seat
-            // that does not reply play while it has any other.
+            // variant's quiet bonus are never negative): tried late by the seat that searches,
+            // and not the move BRS+ lets a seat that does not reply play while it has any other.
             if pos.see_ge(m, 0) {
                 1_000_000 + pos.noisy_order(m)
             } else {
@@ -440,9 +440,9 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
     /// layer keeps none, and the keys are salted by root seat), so this is never asked where
     /// the root seat moves. Most of the search's move generation happens here, so the noisy
     /// moves are generated first: one whose exchange does not lose outranks every quiet move
-    /// (killers 900,000; history at most 100,000 plus Fimbriation's 200,000 for a check), and `noisy_moves` lists them in the order of
-    /// the full list, whose earliest move of the highest key the stable sort puts first. Only
-    /// without one is the full list needed.
+    /// (killers 900,000; history at most 100,000 plus Fimbriation's 200,000 for a check), and
+    /// `noisy_moves` lists them in the order of the full list, whose earliest move of the
+    /// highest key the stable sort puts first. Only without one is the full list needed.
     fn first_ordered_move(&self, pos: &G, ply: usize) -> Option<G::Move> {
         debug_assert!(self.ctx.tt.probe(self.tt_key(pos)).is_none(), "a table move where BRS+ stores none");
         let mut moves = MoveList::new();
@@ -760,47 +760,49 @@ mod tests {
         assert_ne!(search.first_ordered_move(&pos, 0), Some(losing));
     }
 
-    #[test]
-    fn a_seat_in_check_does_not_stand_pat_in_quiescence() {
+    /// Fimbriation's `board` with `seat` to move (move 10, no rights).
+    fn fimbriation(board: &str, seat: &str) -> crate::variants::fimbriation::Fimbriation {
+        crate::variants::fimbriation::Fimbriation::from_text(&format!("{board} {seat} - - - 0 10")).unwrap()
+    }
+
+    /// Quiescence's score of `pos` for the root seat of `root`, with a fresh search, and the
+    /// static evaluation it would stand pat on.
+    fn quiescence_and_stand_pat(
+        root: &crate::variants::fimbriation::Fimbriation,
+        pos: &crate::variants::fimbriation::Fimbriation,
+    ) -> (i32, i32) {
         use crate::core::Game;
         use crate::search::tt::TranspositionTable;
-        use crate::variants::fimbriation::Fimbriation;
         use std::sync::Arc;
         use std::time::Duration;
-        // Red to move, its King d4 attacked by Yellow's Rook a4, its Queen g5 by Blue's Rook
-        // n5 (Blue's King is on l6, off the Rook's rank). Red must move its King (nothing can
-        // block or take), and Blue then takes the Queen: standing pat would keep the Queen.
-        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****2bK2/6rQ6bR/yR2rK10/***8***/***8***/***8***";
-        let pos = Fimbriation::from_text(&format!("{board} r - - - 0 10")).unwrap();
-        assert!(pos.in_check());
         let limits = Limits::default();
         let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
-        let mut search = MultiSearch::new(&ctx, &limits, &pos, &[], MultiSeatSearch::BestReply);
-        let stand = pos.evaluate_for(pos.to_move());
-        let score = search.quiesce(&pos, 0, 0, -INFINITE, INFINITE);
+        let mut search = MultiSearch::new(&ctx, &limits, root, &[], MultiSeatSearch::BestReply);
+        (search.quiesce(pos, 0, 0, -INFINITE, INFINITE), pos.evaluate_for(root.to_move()))
+    }
+
+    #[test]
+    fn a_seat_in_check_does_not_stand_pat_in_quiescence() {
+        // Red to move, its King d4 attacked by Yellow's Rook a4, its Queen g5 by Blue's Rook
+        // n5 (Blue's King is on l6, off the Rook's rank). Red must move its King (nothing can
+        // block or take), and Blue then takes the Queen: standing pat would keep the Queen (M7).
+        let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****2bK2/6rQ6bR/yR2rK10/***8***/***8***/***8***";
+        let pos = fimbriation(board, "r");
+        assert!(pos.in_check());
+        let (score, stand) = quiescence_and_stand_pat(&pos, &pos);
         assert!(score < stand - 500, "quiescence {score}, standing pat {stand}");
     }
 
     #[test]
     fn a_piece_only_a_later_opponent_attacks_is_seen_to_hang_in_quiescence() {
-        use crate::core::Game;
-        use crate::search::tt::TranspositionTable;
-        use crate::variants::fimbriation::Fimbriation;
-        use std::sync::Arc;
-        use std::time::Duration;
         // Red's Queen g5 is attacked by Yellow's Rook n5 alone, and Blue, to move, has nothing
         // to capture. Standing pat for Blue would keep the Queen; passing to Yellow loses it.
         let board = "***8***/***8***/***8***/3gK6yK3/14/5****5/5****5/5****5/5****2bK2/6rQ6yR/3rK10/***8***/***8***/***8***";
-        let root = Fimbriation::from_text(&format!("{board} r - - - 0 10")).unwrap();
-        let pos = Fimbriation::from_text(&format!("{board} b - - - 0 10")).unwrap();
+        let (root, pos) = (fimbriation(board, "r"), fimbriation(board, "b"));
         let mut blue_captures = MoveList::new();
         pos.noisy_moves(&mut blue_captures);
         assert!(blue_captures.is_empty() && !pos.in_check());
-        let limits = Limits::default();
-        let ctx = Context::new(Arc::new(TranspositionTable::new(1)), &limits, 1, Duration::ZERO);
-        let mut search = MultiSearch::new(&ctx, &limits, &root, &[], MultiSeatSearch::BestReply);
-        let stand = pos.evaluate_for(root.to_move());
-        let score = search.quiesce(&pos, 0, 0, -INFINITE, INFINITE);
+        let (score, stand) = quiescence_and_stand_pat(&root, &pos);
         assert!(score < stand - 500, "quiescence {score}, standing pat {stand}");
     }
 
