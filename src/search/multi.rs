@@ -283,16 +283,19 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             return score;
         }
         let root_seat = self.root_seat;
-        let stand = self.evals.get_or_insert(pos.key(), || pos.evaluate_for(root_seat));
+        // The static evaluation is what most of the search's time goes to, and many nodes
+        // never use it (a seat in check, an opponent that passes on): it is asked for only
+        // where it stands.
+        let mut static_eval = || self.evals.get_or_insert(pos.key(), || pos.evaluate_for(root_seat));
         let maximizing = pos.to_move() == self.root_seat;
         if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY {
-            return stand;
+            return static_eval();
         }
         // A seat whose King is attacked may not stand pat: unanswered, the attack removes it
         // at the attacker's next turn (M7), so it searches every legal move (its escapes;
         // the pass when it has none). Standing pat there would miss every fork of a King.
         let in_check = pos.in_check();
-        let mut best = stand;
+        let mut best;
         let mut moves = MoveList::new();
         let tried: Vec<G::Move> = if in_check {
             best = if maximizing { -INFINITE } else { INFINITE };
@@ -300,6 +303,8 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
             moves.to_vec()
         } else {
             if maximizing {
+                let stand = static_eval();
+                best = stand;
                 if stand >= beta {
                     return stand;
                 }
@@ -319,7 +324,7 @@ impl<'a, G: Searchable> MultiSearch<'a, G> {
                         }
                         score
                     }
-                    _ => stand,
+                    _ => static_eval(),
                 };
                 best = standing;
                 if standing <= alpha {
