@@ -121,6 +121,19 @@ fn standings_shares(tag: &str, seat_names: &[String]) -> Result<Vec<f64>, String
     Ok(place_points(&places).into_iter().map(|points| points / PLACE_POINTS[0]).collect())
 }
 
+/// A live seat's share of a four-seat game's points (0 to 1) rescaled to the places the `live`
+/// seats still contest. Seats eliminated before a position hold its last places, so the live
+/// ones share the first `live` places: with three live seats their raw shares average 2/3, while
+/// their scores (each against the mean of its live opponents) centre on 0, which the sigmoid
+/// turns into 1/2. Rescaled, the best live place is 1 and the worst 0 whatever `live` is.
+fn live_share(share: f64, live: usize) -> f64 {
+    if !(2..=PLACE_POINTS.len()).contains(&live) {
+        return share;
+    }
+    let (best, worst) = (PLACE_POINTS[0], PLACE_POINTS[live - 1]);
+    ((share * best - worst) / (best - worst)).clamp(0.0, 1.0)
+}
+
 /// The game result for White named by a result token (`1-0`, `0-1`, `1/2-1/2`, or `1.0`,
 /// `0.5`, `0.0`); `None` for anything else (`*`: unfinished or a four-seat win).
 fn result_value(token: &str) -> Option<f64> {
@@ -316,16 +329,16 @@ fn loss(data: &[(Linear, f64)], weights: &[f64], k: f64) -> f64 {
     sum / data.len().max(1) as f64
 }
 
-/// The `K` that minimises the loss of `weights` (golden-section search on 0.05..5).
+/// The `K` that minimises the loss of `weights` (golden-section search on 0.01..5).
 fn fit_k(data: &[(Linear, f64)], weights: &[f64]) -> f64 {
     minimise_on_k(|k| loss(data, weights, k))
 }
 
-/// The `K` in 0.05..5 where `loss` is least (golden-section search; the losses here have one
-/// minimum).
+/// The `K` in 0.01..5 where `loss` is least (golden-section search; the losses here have one
+/// minimum). Four-seat placements need the low end: their best `K` is near 0.05.
 fn minimise_on_k(loss: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (0.05, 5.0);
+    let (mut a, mut b) = (0.01, 5.0);
     for _ in 0..60 {
         let c = b - ratio * (b - a);
         let d = a + ratio * (b - a);
@@ -339,19 +352,29 @@ fn minimise_on_k(loss: impl Fn(f64) -> f64) -> f64 {
 }
 
 /// The `K_s` under which the scored samples' scores best predict their results.
-fn fit_score_k<G>(samples: &[Sample<G>]) -> f64 {
+fn fit_score_k<G: Tunable>(samples: &[Sample<G>]) -> f64 {
     let scored: Vec<(f64, f64)> =
-        samples.iter().filter_map(|s| s.score.map(|cp| (f64::from(cp), s.result))).collect();
+        samples.iter().filter_map(|s| s.score.map(|cp| (f64::from(cp), fitted_result(s)))).collect();
     minimise_on_k(|k| scored.iter().map(|&(cp, r)| (r - sigmoid(k, cp)).powi(2)).sum::<f64>())
 }
 
+/// The result a sample without per-seat shares is fitted to: a four-seat EPD line's share of the
+/// mover rescaled to the places its live seats contest ([`live_share`]), else the result as read.
+fn fitted_result<G: Tunable>(sample: &Sample<G>) -> f64 {
+    if sample.position.seats() > 2 {
+        live_share(sample.result, sample.position.seat_linears().len())
+    } else {
+        sample.result
+    }
+}
+
 /// What a sample is fitted to: its result, blended with its score's expected result.
-fn target<G>(sample: &Sample<G>, score_weight: f64, score_k: f64) -> f64 {
-    match sample.score {
+fn target(result: f64, score: Option<i32>, score_weight: f64, score_k: f64) -> f64 {
+    match score {
         Some(cp) if score_weight > 0.0 => {
-            score_weight * sigmoid(score_k, f64::from(cp)) + (1.0 - score_weight) * sample.result
+            score_weight * sigmoid(score_k, f64::from(cp)) + (1.0 - score_weight) * result
         }
-        _ => sample.result,
+        _ => result,
     }
 }
 
@@ -404,9 +427,13 @@ pub fn tune<G: Tunable>(
         let (weight, k) = (settings.score_weight, score_k.unwrap_or(1.0));
         set.par_iter()
             .flat_map_iter(|s| match &s.shares {
-                // Every live seat's score against its share.
-                Some(shares) => s.position.seat_linears().into_iter().map(|(i, l)| (l, shares[i])).collect(),
-                None => vec![(s.position.linear(), target(s, weight, k))],
+                // Every live seat's score against its share among the live seats.
+                Some(shares) => {
+                    let seats = s.position.seat_linears();
+                    let live = seats.len();
+                    seats.into_iter().map(|(i, l)| (l, live_share(shares[i], live))).collect()
+                }
+                None => vec![(s.position.linear(), target(fitted_result(s), s.score, weight, k))],
             })
             .collect()
     };

@@ -291,6 +291,28 @@ fn four_seat_standings_become_each_seats_share() {
     }
 }
 
+/// A live seat's share is rescaled to the places still contested: the seats out already hold
+/// the last places, so with three live seats 3, 2 and 1 points become 1, 1/2 and 0.
+#[test]
+fn four_seat_shares_are_rescaled_to_the_live_seats_places() {
+    let share = |points: f64| points / 3.0;
+    for (points, live, expected) in [
+        (3.0, 4, 1.0),
+        (1.0, 4, 1.0 / 3.0),
+        (0.0, 4, 0.0),
+        (3.0, 3, 1.0),
+        (2.0, 3, 0.5),
+        (1.0, 3, 0.0),
+        (2.5, 2, 0.5),
+        (2.0, 2, 0.0),
+        // A three-way draw among three live seats: 2 points each, the middle of their range.
+        (2.0, 3, 0.5),
+    ] {
+        let got = live_share(share(points), live);
+        assert!((got - expected).abs() < 1e-12, "{points} points, {live} live: {got}");
+    }
+}
+
 /// Four-seat games (engine-tests/data): every live seat's score is fitted to its share of the
 /// points, and the fit lowers the loss.
 #[test]
@@ -336,6 +358,8 @@ fn four_seat_scores_teach_the_known_weights() {
     let samples: Vec<Sample<Fimbriation>> = read_samples::<Fimbriation>(text, "tune-fimbriation.pgn", 8)
         .unwrap()
         .into_iter()
+        // Four live seats, whose shares are fitted as read (fewer are rescaled: `live_share`).
+        .filter(|s| s.position.seat_linears().len() == 4)
         .map(|s| {
             let score = s.position.evaluate_with_weights(&known);
             // Results that these scores predict exactly, so that K_s comes out as k.
