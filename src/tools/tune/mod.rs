@@ -352,19 +352,41 @@ fn minimise_on_k(loss: impl Fn(f64) -> f64) -> f64 {
 }
 
 /// The `K_s` under which the scored samples' scores best predict their results.
-fn fit_score_k<G: Tunable>(samples: &[Sample<G>]) -> f64 {
+fn fit_score_k<G: Game>(samples: &[Sample<G>]) -> f64 {
     let scored: Vec<(f64, f64)> =
         samples.iter().filter_map(|s| s.score.map(|cp| (f64::from(cp), fitted_result(s)))).collect();
     minimise_on_k(|k| scored.iter().map(|&(cp, r)| (r - sigmoid(k, cp)).powi(2)).sum::<f64>())
 }
 
+/// How many seats of `pos` are still in the game.
+fn live_seats<G: Game>(pos: &G) -> usize {
+    (0..pos.seats()).filter(|&i| pos.is_live(Seat(i as u8))).count()
+}
+
 /// The result a sample without per-seat shares is fitted to: a four-seat EPD line's share of the
 /// mover rescaled to the places its live seats contest ([`live_share`]), else the result as read.
-fn fitted_result<G: Tunable>(sample: &Sample<G>) -> f64 {
+fn fitted_result<G: Game>(sample: &Sample<G>) -> f64 {
     if sample.position.seats() > 2 {
-        live_share(sample.result, sample.position.seat_linears().len())
+        live_share(sample.result, live_seats(&sample.position))
     } else {
         sample.result
+    }
+}
+
+/// The fitted rows of one sample, each a score's linear form and its target: every live seat's
+/// score against its share among the live seats for a four-seat game's position, else the
+/// mover's score against its result blended with its searched score (`score_weight`, `score_k`).
+fn rows<G: Tunable>(sample: &Sample<G>, score_weight: f64, score_k: f64) -> Vec<(Linear, f64)> {
+    match &sample.shares {
+        Some(shares) => {
+            let live = live_seats(&sample.position);
+            let seats = sample.position.seat_linears();
+            seats.into_iter().map(|(i, l)| (l, live_share(shares[i], live))).collect()
+        }
+        None => {
+            let result = fitted_result(sample);
+            vec![(sample.position.linear(), target(result, sample.score, score_weight, score_k))]
+        }
     }
 }
 
@@ -425,17 +447,7 @@ pub fn tune<G: Tunable>(
     let score_k = (settings.score_weight > 0.0 && scored > 0).then(|| fit_score_k(samples));
     let trace = |set: &[Sample<G>]| -> Vec<(Linear, f64)> {
         let (weight, k) = (settings.score_weight, score_k.unwrap_or(1.0));
-        set.par_iter()
-            .flat_map_iter(|s| match &s.shares {
-                // Every live seat's score against its share among the live seats.
-                Some(shares) => {
-                    let seats = s.position.seat_linears();
-                    let live = seats.len();
-                    seats.into_iter().map(|(i, l)| (l, live_share(shares[i], live))).collect()
-                }
-                None => vec![(s.position.linear(), target(fitted_result(s), s.score, weight, k))],
-            })
-            .collect()
+        set.par_iter().flat_map_iter(|s| rows(s, weight, k)).collect()
     };
     if let Some(k) = score_k {
         progress(&format!(

@@ -301,16 +301,43 @@ fn four_seat_shares_are_rescaled_to_the_live_seats_places() {
         (1.0, 4, 1.0 / 3.0),
         (0.0, 4, 0.0),
         (3.0, 3, 1.0),
+        // Second of three, or a three-way draw among them (2 points each): the middle.
         (2.0, 3, 0.5),
         (1.0, 3, 0.0),
+        // First and second shared by the last two.
         (2.5, 2, 0.5),
         (2.0, 2, 0.0),
-        // A three-way draw among three live seats: 2 points each, the middle of their range.
-        (2.0, 3, 0.5),
     ] {
         let got = live_share(share(points), live);
         assert!((got - expected).abs() < 1e-12, "{points} points, {live} live: {got}");
     }
+}
+
+/// A position of the shipped games with a seat out already gives one row per live seat, their
+/// targets the rescaled shares (the best live place 1, the worst 0), not the raw ones.
+#[test]
+fn four_seat_rows_fit_the_live_seats_rescaled_shares() {
+    use crate::variants::fimbriation::Fimbriation;
+    let text = include_str!("../../../engine-tests/data/tune-fimbriation.pgn");
+    let samples = read_samples::<Fimbriation>(text, "tune-fimbriation.pgn", 8).unwrap();
+    let live = |s: &Sample<Fimbriation>| -> Vec<usize> {
+        (0..4).filter(|&i| s.position.is_live(Seat(i as u8))).collect()
+    };
+    // A position with three seats left, from a game that placed them first, second and third:
+    // raw shares 1, 2/3 and 1/3.
+    let three = samples
+        .iter()
+        .find(|s| {
+            let mut raw: Vec<f64> = live(s).iter().map(|&i| s.shares.as_ref().unwrap()[i]).collect();
+            raw.sort_by(f64::total_cmp);
+            live(s).len() == 3 && raw == [1.0 / 3.0, 2.0 / 3.0, 1.0]
+        })
+        .expect("a position with three seats left, placed apart");
+    let fitted = rows(three, 0.0, 1.0);
+    assert_eq!(fitted.len(), 3);
+    let mut targets: Vec<f64> = fitted.iter().map(|(_, t)| *t).collect();
+    targets.sort_by(f64::total_cmp);
+    assert_eq!(targets, [0.0, 0.5, 1.0]);
 }
 
 /// Four-seat games (engine-tests/data): every live seat's score is fitted to its share of the
@@ -359,7 +386,7 @@ fn four_seat_scores_teach_the_known_weights() {
         .unwrap()
         .into_iter()
         // Four live seats, whose shares are fitted as read (fewer are rescaled: `live_share`).
-        .filter(|s| s.position.seat_linears().len() == 4)
+        .filter(|s| live_seats(&s.position) == 4)
         .map(|s| {
             let score = s.position.evaluate_with_weights(&known);
             // Results that these scores predict exactly, so that K_s comes out as k.
